@@ -1,0 +1,55 @@
+// Builds the Fastify app from its modules. main.ts listens; tests build it too.
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DB, Dialect } from './db/database';
+import { registerErrorHandling } from './http/errors';
+import { registerSessionLoading } from './http/auth-guard';
+import { createRateLimiter } from './http/rate-limit';
+import { registerSecurity } from './http/security';
+import { registerWebApp } from './http/static';
+import { authRoutes } from './auth/routes';
+import { accountRoutes } from './account/routes';
+import { sourcesRoutes } from './sources/routes';
+import { newsRoutes } from './news/routes';
+import { ingestRoutes } from './ingest/routes';
+
+export interface BuildOptions {
+  config: Config;
+  db: DB;
+  dialect: Dialect;
+  /** Directory of the built web app; tests may point elsewhere. */
+  webDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, db, dialect } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = { config, db, dialect, rateLimiter: createRateLimiter(db), log: app.log };
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  registerSessionLoading(app, db);
+
+  await app.register(authRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(sourcesRoutes(ctx));
+  await app.register(newsRoutes(ctx));
+  await app.register(ingestRoutes(ctx));
+
+  await registerWebApp(app, config, options.webDir);
+  return { app, ctx };
+}

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context';
+
+export function authRoutes(_ctx: AppContext): FastifyPluginAsync {
+  return async (_app) => {};
+}

@@ -1,0 +1,144 @@
+// Every environment variable AstroDash reads, parsed and validated once.
+// Nothing else in the server reads process.env: modules receive this object.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const url = (fallback: string) => z.url({ protocol: /^https?$/ }).default(fallback);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^(postgres|postgresql|sqlite|file):/.test(v) || !v.includes(':'), {
+      message: 'must be a postgres:// URL or a path to an SQLite file',
+    }),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADS_TXT: optionalString,
+  ADS_SCRIPT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SESSION_SECURE_COOKIE: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  // Ingestion
+  SEED_DEFAULT_SOURCES: bool(true),
+  FETCH_ALLOW_PRIVATE_NETWORK: bool(false),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SOURCE_POLL_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(30),
+  INGEST_SCHEDULER: bool(true),
+  USER_AGENT: z
+    .string()
+    .default('AstroDash/0.1 (self-hosted astronomy news reader; +https://github.com/astrodash)'),
+  YOUTUBE_BASE_URL: url('https://www.youtube.com'),
+  REDDIT_BASE_URL: url('https://www.reddit.com'),
+  REDDIT_OAUTH_BASE_URL: url('https://oauth.reddit.com'),
+  REDDIT_CLIENT_ID: optionalString,
+  REDDIT_CLIENT_SECRET: optionalString,
+  BLUESKY_APPVIEW_URL: url('https://public.api.bsky.app'),
+  LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.2.0'),
+  LAUNCH_LIBRARY_TOKEN: optionalString,
+
+  // Feed
+  REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  adminEmail: string | undefined;
+  adsTxt: string | undefined;
+  adsScriptUrl: string | undefined;
+  secureCookie: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  ingest: Readonly<{
+    seedDefaultSources: boolean;
+    allowPrivateNetwork: boolean;
+    timeoutMs: number;
+    maxBytes: number;
+    concurrency: number;
+    perHostConcurrency: number;
+    pollIntervalMinutes: number;
+    scheduler: boolean;
+    userAgent: string;
+    youtubeBaseUrl: string;
+    redditBaseUrl: string;
+    redditOauthBaseUrl: string;
+    redditClientId: string | undefined;
+    redditClientSecret: string | undefined;
+    blueskyAppviewUrl: string;
+    launchLibraryUrl: string;
+    launchLibraryToken: string | undefined;
+  }>;
+  refreshCooldownSeconds: number;
+}>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const dbUrl = e.DATABASE_URL;
+  const database: Config['database'] =
+    dbUrl && /^postgres(ql)?:/.test(dbUrl)
+      ? { dialect: 'postgres', url: dbUrl }
+      : {
+          dialect: 'sqlite',
+          file: dbUrl
+            ? path.resolve(dbUrl.replace(/^(sqlite|file):(\/\/)?/, ''))
+            : path.join(dataDir, 'astrodash.db'),
+        };
+  const trimSlash = (s: string) => s.replace(/\/+$/, '');
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adsTxt: e.ADS_TXT,
+    adsScriptUrl: e.ADS_SCRIPT_URL,
+    secureCookie: e.SESSION_SECURE_COOKIE,
+    logLevel: e.LOG_LEVEL,
+    ingest: Object.freeze({
+      seedDefaultSources: e.SEED_DEFAULT_SOURCES,
+      allowPrivateNetwork: e.FETCH_ALLOW_PRIVATE_NETWORK,
+      timeoutMs: e.FETCH_TIMEOUT_MS,
+      maxBytes: e.FETCH_MAX_BYTES,
+      concurrency: e.FETCH_CONCURRENCY,
+      perHostConcurrency: e.FETCH_PER_HOST_CONCURRENCY,
+      pollIntervalMinutes: e.SOURCE_POLL_INTERVAL_MINUTES,
+      scheduler: e.INGEST_SCHEDULER,
+      userAgent: e.USER_AGENT,
+      youtubeBaseUrl: trimSlash(e.YOUTUBE_BASE_URL),
+      redditBaseUrl: trimSlash(e.REDDIT_BASE_URL),
+      redditOauthBaseUrl: trimSlash(e.REDDIT_OAUTH_BASE_URL),
+      redditClientId: e.REDDIT_CLIENT_ID,
+      redditClientSecret: e.REDDIT_CLIENT_SECRET,
+      blueskyAppviewUrl: trimSlash(e.BLUESKY_APPVIEW_URL),
+      launchLibraryUrl: trimSlash(e.LAUNCH_LIBRARY_URL),
+      launchLibraryToken: e.LAUNCH_LIBRARY_TOKEN,
+    }),
+    refreshCooldownSeconds: e.REFRESH_COOLDOWN_SECONDS,
+  });
+}

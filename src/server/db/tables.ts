@@ -1,0 +1,128 @@
+// Row types for every table. Rows are snake_case and never leave the server:
+// each module's presenter turns them into the API's camelCase shapes.
+// Timestamps are epoch milliseconds; booleans are 0/1 integers on both dialects.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Bool = 0 | 1;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  display_name: string;
+  password_hash: string;
+  avatar_url: string | null;
+  role: 'admin' | 'user';
+  zip_code: string | null;
+  no_ads: ColumnType<Bool, Bool | undefined, Bool>;
+  is_disabled: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+}
+
+export interface AvatarsTable {
+  user_id: number;
+  content_type: string;
+  data: Buffer;
+  updated_at: number;
+}
+
+export interface NewsSourcesTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  /** Normalised URL, for "same URL twice" checks. */
+  url_key: string;
+  source_type: string;
+  /** null = a default (system) source shared by everyone. */
+  user_id: number | null;
+  is_enabled: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: number;
+  updated_at: number;
+  last_fetched_at: number | null;
+  last_status: 'ok' | 'not_modified' | 'error' | null;
+  last_error: string | null;
+  error_count: ColumnType<number, number | undefined, number>;
+  next_fetch_at: ColumnType<number, number | undefined, number>;
+  etag: string | null;
+  last_modified: string | null;
+  /** Fetcher-specific cache, e.g. the channel feed a YouTube @handle resolved to. */
+  resolved_url: string | null;
+  item_count: ColumnType<number, number | undefined, number>;
+}
+
+export interface SourcePreferencesTable {
+  user_id: number;
+  source_id: number;
+  is_enabled: Bool;
+  updated_at: number;
+}
+
+export interface NewsItemsTable {
+  id: Generated<number>;
+  source_id: number;
+  /** guid if the item has one, else its canonical URL: unique per source. */
+  dedupe_key: string;
+  url: string;
+  title: string;
+  /** Sanitised HTML. */
+  summary: string;
+  /** Plain text derived from summary once, at ingestion. */
+  summary_text: string;
+  /** Sanitised HTML, null when the source gives only a summary. */
+  content: string | null;
+  content_text: string | null;
+  image_url: string | null;
+  author: string | null;
+  published_at: number;
+  fetched_at: number;
+  updated_at: number;
+  item_type: string;
+  is_breaking: Bool;
+  engagement_score: number;
+  /** JSON text with type-specific details (launch status, pad, webcast…). */
+  extra: string | null;
+}
+
+/** Maintained by triggers: items per (source, type, breaking), so totals never scan items. */
+export interface SourceItemCountsTable {
+  source_id: number;
+  item_type: string;
+  is_breaking: Bool;
+  item_count: number;
+}
+
+/** Sliding-window counters for rate limits (login failures, registrations, refreshes). */
+export interface RateEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  avatars: AvatarsTable;
+  news_sources: NewsSourcesTable;
+  source_preferences: SourcePreferencesTable;
+  news_items: NewsItemsTable;
+  source_item_counts: SourceItemCountsTable;
+  rate_events: RateEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SourceRow = Selectable<NewsSourcesTable>;
+export type NewSource = Insertable<NewsSourcesTable>;
+export type NewsItemRow = Selectable<NewsItemsTable>;
+export type NewNewsItem = Insertable<NewsItemsTable>;

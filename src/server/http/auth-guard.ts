@@ -1,0 +1,51 @@
+// Loads the session user onto every request, and the guards routes use to demand one.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { DB } from '../db/database';
+import type { UserRow } from '../db/tables';
+import { SESSION_COOKIE, SESSION_TTL_MS, findSessionUser } from '../auth/sessions';
+import { forbidden, unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set for every request before handlers run. */
+    user: UserRow | null;
+  }
+}
+
+export function registerSessionLoading(app: FastifyInstance, db: DB) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/_api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.user = token ? ((await findSessionUser(db, token)) ?? null) : null;
+  });
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookie,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookie });
+}
+
+/** The signed-in user, or a 401 with the message the spec's client looks for. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized('Authentication required');
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.role !== 'admin') {
+    throw forbidden(`Access denied. Your role (${user.role}) lacks required permissions.`);
+  }
+  return user;
+}

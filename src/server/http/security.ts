@@ -1,0 +1,65 @@
+// Security headers and the cross-site request guard for state-changing calls.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { HttpError } from './errors';
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const scriptSrc = ["'self'"];
+  if (config.adsScriptUrl) scriptSrc.push(new URL(config.adsScriptUrl).origin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc,
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Feed images and avatars come from anywhere on the web.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.secureCookie ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookie,
+  });
+
+  // A state-changing call must be JSON (or multipart where a route allows it) and,
+  // when a browser tells us its origin, come from our own origin. Cross-site forms
+  // cannot send JSON without a preflight, so together these stop CSRF.
+  app.addHook('onRequest', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (!request.url.startsWith('/_api/')) return;
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+      let originHost: string | undefined;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        originHost = undefined;
+      }
+      if (originHost !== host) throw new HttpError(403, 'Cross-site request refused');
+    } else if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new HttpError(403, 'Cross-site request refused');
+    }
+    const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const multipartAllowed = request.routeOptions.config?.multipart === true;
+    if (type === 'application/json') return;
+    if (type === 'multipart/form-data' && multipartAllowed) return;
+    // Bodiless POSTs (logout, purge) are allowed only without a body at all.
+    if (!type && !request.headers['content-length'] && !request.headers['transfer-encoding']) return;
+    throw new HttpError(415, 'Unsupported content type');
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Route accepts multipart/form-data (file uploads). */
+    multipart?: boolean;
+  }
+}

@@ -1,0 +1,40 @@
+// Serves the built web app, its SPA fallback, and /ads.txt.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { errorBody } from './errors';
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+
+export async function registerWebApp(app: FastifyInstance, config: Config, webDir = WEB_DIST) {
+  app.get('/ads.txt', async (_request, reply) => {
+    reply.type('text/plain; charset=utf-8').send(config.adsTxt ? `${config.adsTxt}\n` : '');
+  });
+
+  const indexFile = path.join(webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so it never changes.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : undefined;
+
+  // Every unknown GET outside the API gets the SPA, which renders its own Not Found.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/_api/') && indexHtml) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send(errorBody('Not found'));
+  });
+}

@@ -1,0 +1,183 @@
+// One zod schema per API edge, with the spec's validation messages. The server
+// validates requests with these; the web forms validate with the same ones.
+import { z } from 'zod';
+import {
+  ITEM_TYPES,
+  LIST_PAGE_SIZE_DEFAULT,
+  LIST_PAGE_SIZE_MAX,
+  PASSWORD_MIN,
+  SEARCH_MAX,
+  SEARCH_MIN,
+  SORT_FIELDS,
+  SOURCE_TYPES,
+  SUMMARIZE_MIN_CONTENT_WITHOUT_URL,
+} from './constants';
+
+// ---------- auth and account ----------
+
+export const STRONG_PASSWORD_MESSAGE =
+  'Password must contain at least one uppercase letter, one lowercase letter and one number';
+const isStrongPassword = (p: string) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p);
+
+export const ZIP_MESSAGE = 'Invalid zip code format. Must be 5 digits.';
+/** A 5-digit ZIP, or null/empty to remove it. */
+export const zipCodeField = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.union([z.string().regex(/^\d{5}$/, ZIP_MESSAGE), z.null()], { error: ZIP_MESSAGE }),
+);
+
+export const loginSchema = z.object({
+  email: z.email({ error: 'Email is required' }),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+
+export const registerSchema = z.object({
+  email: z.email({ error: 'Email is required' }).max(254, 'Email is required'),
+  password: z
+    .string({ error: 'Password must be at least 8 characters' })
+    .min(PASSWORD_MIN, 'Password must be at least 8 characters')
+    .max(256, 'Password is too long')
+    .refine(isStrongPassword, STRONG_PASSWORD_MESSAGE),
+  displayName: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Display name must be at most 100 characters'),
+  zipCode: zipCodeField.optional(),
+});
+
+export const updateProfileSchema = z.object({
+  displayName: z
+    .string({ error: 'Display name is required' })
+    .trim()
+    .min(1, 'Display name is required')
+    .max(100, 'Display name must be at most 100 characters')
+    .optional(),
+  email: z.email({ error: 'Invalid email address' }).max(254, 'Invalid email address').optional(),
+  avatarUrl: z.string().max(2048).nullable().optional(),
+});
+
+/** The account form's own wording for a bad e-mail. */
+export const profileFormSchema = z.object({
+  displayName: z.string().trim().min(1, 'Display name is required'),
+  email: z.email({ error: 'Please enter a valid email address' }),
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required'),
+  newPassword: z
+    .string({ error: 'New password must be at least 8 characters' })
+    .min(PASSWORD_MIN, 'New password must be at least 8 characters')
+    .max(256, 'Password is too long'),
+});
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({
+    confirmPassword: z
+      .string({ error: 'Please confirm your new password' })
+      .min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+export const updateZipSchema = z.object({ zipCode: zipCodeField });
+
+// ---------- news feed ----------
+
+const queryBoolean = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean({ error: 'Must be true or false' }),
+);
+
+/** Query strings carry repeated `sourceIds[]` (or `sourceIds`) as a string or a list. */
+const idList = z.preprocess(
+  (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+  z.array(z.string().max(64)).max(1000).optional(),
+);
+
+export const newsListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'Page must be an integer of at least 1' }).int('Page must be an integer of at least 1').min(1, 'Page must be an integer of at least 1').default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be an integer from 1 to 100' })
+    .int('Page size must be an integer from 1 to 100')
+    .min(1, 'Page size must be an integer from 1 to 100')
+    .max(LIST_PAGE_SIZE_MAX, 'Page size must be an integer from 1 to 100')
+    .default(LIST_PAGE_SIZE_DEFAULT),
+  sourceIds: idList,
+  itemType: z.enum(ITEM_TYPES, { error: 'Invalid item type' }).optional(),
+  isBreaking: queryBoolean.optional(),
+  sortBy: z.enum(SORT_FIELDS, { error: 'Invalid sort field' }).default('publishedAt'),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'Sort order must be asc or desc' }).default('desc'),
+  searchTerm: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN, 'Search term must be at least 2 characters')
+    .max(SEARCH_MAX, 'Search term must be at most 200 characters')
+    .optional(),
+  includeBlueSky: queryBoolean.default(false),
+  /** Opaque keyset cursor returned as `pagination.nextCursor`; the infinite scroll follows it. */
+  cursor: z.string().max(200).optional(),
+});
+export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
+
+export const summarizeSchema = z
+  .object({
+    newsItemId: z
+      .union([z.string(), z.number()], { error: 'News item ID is required.' })
+      .transform(String)
+      .pipe(z.string().min(1, 'News item ID is required.')),
+    content: z.string({ error: 'Content is required.' }).min(1, 'Content is required.'),
+    url: z.url({ error: 'Please enter a valid URL.' }).optional(),
+  })
+  .refine((v) => v.url || v.content.length >= SUMMARIZE_MIN_CONTENT_WITHOUT_URL, {
+    message:
+      'Content must be at least 50 characters long when no URL is provided for content fetching.',
+    path: ['content'],
+  });
+
+export const fetchNewsSchema = z
+  .object({ sourceIds: z.array(z.union([z.string(), z.number()]).transform(String)).max(1000).optional() })
+  .default({});
+
+// ---------- sources ----------
+
+const sourceId = z
+  .union([z.string(), z.number()], { error: 'Source ID is required.' })
+  .transform(String)
+  .pipe(z.string().trim().min(1, 'Source ID is required.'));
+
+const sourceName = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(200, 'Name must be at most 200 characters.');
+const sourceUrl = z
+  .string({ error: 'Please enter a valid URL.' })
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL.' }))
+  .pipe(z.string().max(2048, 'Please enter a valid URL.'));
+const sourceType = z.enum(SOURCE_TYPES, { error: 'Please select a valid source type.' });
+
+export const createSourceSchema = z.object({ name: sourceName, url: sourceUrl, sourceType });
+
+export const updateSourceSchema = z
+  .object({
+    sourceId,
+    name: sourceName.optional(),
+    url: sourceUrl.optional(),
+    sourceType: sourceType.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.url !== undefined || v.sourceType !== undefined, {
+    message: 'At least one field (name, url, or sourceType) must be provided to update.',
+  });
+
+export const deleteSourceSchema = z.object({ sourceId });
+
+export const sourcePreferenceSchema = z.object({
+  sourceId,
+  isEnabled: z.boolean({ error: 'isEnabled must be true or false.' }),
+});
+
+export const extractTitleSchema = z.object({
+  url: z.string({ error: 'Please enter a valid URL.' }).trim().pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL.' })),
+});

@@ -1,0 +1,65 @@
+// API response shapes (camelCase), shared by server presenters and the web client.
+import type { ItemType, Role, SourceType } from './constants';
+
+export interface User {
+  id: number;
+  email: string;
+  displayName: string;
+  avatarUrl: string | null;
+  role: Role;
+  zipCode: string | null;
+  noAds: boolean;
+  isDisabled: boolean;
+}
+
+export interface NewsItem {
+  id: string;
+  title: string;
+  /** Sanitised HTML. */
+  summary: string;
+  /** The same summary as plain text. */
+  summaryText: string;
+  content: string | null;
+  imageUrl: string | null;
+  url: string;
+  publishedAt: string;
+  fetchedAt: string;
+  itemType: ItemType | string;
+  isBreaking: boolean;
+  engagementScore: number;
+  sourceId: string;
+  sourceName: string | null;
+  sourceType: SourceType | null;
+  author: string | null;
+  /** Type-specific details, e.g. a launch's status and pad. */
+  extra: Record<string, unknown> | null;
+}
+
+export interface NewsListResponse {
+  items: NewsItem[];
+  pagination: { page: number; totalPages: number; totalItems: number; nextCursor: string | null };
+}
+
+export interface SourceHealth {
+  lastFetchedAt: string | null;
+  lastStatus: 'ok' | 'not_modified' | 'error' | null;
+  lastError: string | null;
+  itemCount: number;
+}
+
+export interface NewsSource {
+  id: string;
+  name: string;
+  url: string;
+  sourceType: SourceType;
+  /** For default sources: the caller's own switch. Personal sources are always enabled. */
+  isEnabled: boolean;
+  /** null marks a default (system) source. */
+  userId: number | null;
+  health: SourceHealth;
+}
+
+export interface FetchNewsResponse {
+  newItemsAdded: number;
+  sourcesFetched: number;
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../helpers/database';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+describe.each(dialects)('app basics (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect, env: { ADS_TXT: 'google.com, pub-123, DIRECT, f08c47fec0942fa0' } });
+  });
+  afterAll(() => server.close());
+
+  it('serves /ads.txt as plain text', async () => {
+    const res = await server.client().get('/ads.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(res.text).toBe('google.com, pub-123, DIRECT, f08c47fec0942fa0\n');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await server.client().get('/_api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found', message: 'Not found' });
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const res = await server.client().get('/ads.txt');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("'unsafe-inline' ");
+    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('refuses a cross-site state-changing call', async () => {
+    const res = await server.client().post('/_api/auth/logout', {}, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a form-encoded state-changing call', async () => {
+    const res = await server.client().request('POST', '/_api/auth/logout', {
+      body: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(415);
+  });
+});

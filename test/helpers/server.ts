@@ -1,0 +1,62 @@
+// A real AstroDash server on an ephemeral port over a real database.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import type { Dialect } from '../../src/server/db/database';
+import { createTestDatabase, type TestDatabase } from './database';
+import { ApiClient } from './client';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  database: TestDatabase;
+  db: TestDatabase['db'];
+  /** A fresh client with its own cookie jar. */
+  client(): ApiClient;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  dialect?: Dialect;
+  /** Extra environment, e.g. { ADMIN_EMAIL: 'x@y.z', YOUTUBE_BASE_URL: fixtures.url }. */
+  env?: Record<string, string>;
+  webDir?: string;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(options.dialect ?? 'sqlite');
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEFAULT_SOURCES: 'false',
+    INGEST_SCHEDULER: 'false',
+    FETCH_ALLOW_PRIVATE_NETWORK: 'true',
+    ...options.env,
+  });
+  const { app, ctx } = await buildApp({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    webDir: options.webDir ?? '/nonexistent',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    url,
+    app,
+    ctx,
+    config,
+    database,
+    db: database.db,
+    client: () => new ApiClient(url),
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Contracts between the ingestion pipeline and the per-type fetchers.
+// A fetcher turns one source into raw items; the pipeline normalises, sanitises,
+// scores, dedupes and stores them (see pipeline.ts).
+import type { Config } from '../config';
+import type { ItemType, SourceType } from '../../shared/constants';
+
+/** An item as a fetcher found it: raw HTML, loose dates, source-specific signals. */
+export interface FetchedItem {
+  /** Stable id from the source (RSS guid, Atom id, t3_…, at:// URI, launch uuid). */
+  guid?: string | null;
+  url?: string | null;
+  title?: string | null;
+  /** Summary/description as the source gave it: HTML or text, unsanitised. */
+  summaryHtml?: string | null;
+  /** Full content (content:encoded, Atom content, JSON Feed content_html), unsanitised. */
+  contentHtml?: string | null;
+  imageUrl?: string | null;
+  author?: string | null;
+  /** Whatever the source gave; the pipeline parses it (missing/invalid → fetch time). */
+  publishedAt?: string | number | Date | null;
+  itemType?: ItemType;
+  /** Raw signals; scoring.ts turns them into engagementScore. */
+  engagement?: {
+    score?: number;
+    comments?: number;
+    views?: number;
+    likes?: number;
+    reposts?: number;
+    replies?: number;
+  };
+  isBreaking?: boolean;
+  /** Type-specific details kept as JSON (launch status, provider, pad, webcast…). */
+  extra?: Record<string, unknown>;
+  /** True when a re-seen item should have all its fields refreshed (e.g. a launch that moved). */
+  mutable?: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Final URL after redirects. */
+  url: string;
+  headers: Headers;
+  /** Body decoded to text using the HTTP charset or the XML prolog's encoding. */
+  text: string;
+  notModified: boolean;
+}
+
+export interface HttpRequestOptions {
+  headers?: Record<string, string>;
+  /** Sends If-None-Match / If-Modified-Since; a 304 comes back as notModified. */
+  etag?: string | null;
+  lastModified?: string | null;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+/** The guarded HTTP client every fetcher must use (SSRF guard, timeouts, size cap, redirects). */
+export interface GuardedHttp {
+  get(url: string, options?: HttpRequestOptions): Promise<HttpResponse>;
+  request(url: string, options?: HttpRequestOptions): Promise<HttpResponse>;
+}
+
+export interface SourceToFetch {
+  id: number;
+  name: string;
+  url: string;
+  sourceType: SourceType;
+  etag: string | null;
+  lastModified: string | null;
+  /** Cached resolution (YouTube channel feed URL, Bluesky DID…), if any. */
+  resolvedUrl: string | null;
+}
+
+export interface FetchContext {
+  source: SourceToFetch;
+  http: GuardedHttp;
+  config: Config['ingest'];
+  now: Date;
+}
+
+export interface FetchResult {
+  items: FetchedItem[];
+  notModified?: boolean;
+  etag?: string | null;
+  lastModified?: string | null;
+  resolvedUrl?: string | null;
+  /** The feed's own title, when known. */
+  title?: string | null;
+}
+
+export interface Fetcher {
+  readonly type: SourceType;
+  fetch(ctx: FetchContext): Promise<FetchResult>;
+}
+
+/** A fetch failure with a message fit to show a user on the source row. */
+export class SourceFetchError extends Error {
+  constructor(
+    message: string,
+    readonly options: { status?: number; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,57 @@
+// The one fetch wrapper: JSON in and out, cookies included, errors extracted the
+// way the spec says (the `error` field, else `message`, else the status).
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  let message = `Request failed with status ${res.status}`;
+  try {
+    const body = await res.json();
+    if (body && typeof body.error === 'string') message = body.error;
+    else if (body && typeof body.message === 'string') message = body.message;
+  } catch {
+    /* not JSON: keep the status message */
+  }
+  return new ApiError(message, res.status);
+}
+
+export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined || method === 'POST' ? { 'content-type': 'application/json' } : undefined,
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  if (!res.ok) throw await errorFrom(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  /** Multipart upload (the avatar); the browser sets the boundary. */
+  async upload<T>(path: string, form: FormData): Promise<T> {
+    const res = await fetch(path, { method: 'POST', credentials: 'include', body: form });
+    if (!res.ok) throw await errorFrom(res);
+    return (await res.json()) as T;
+  },
+};
+
+/** Builds a query string, repeating array values as `key[]` like the spec's sourceIds[]. */
+export function toQuery(params: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const v of value) q.append(`${key}[]`, String(v));
+    else q.append(key, String(value));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

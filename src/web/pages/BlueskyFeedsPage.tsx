@@ -1,0 +1,3 @@
+export function BlueskyFeedsPage() {
+  return <div>BlueskyFeedsPage</div>;
+}

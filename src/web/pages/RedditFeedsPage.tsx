@@ -1,0 +1,3 @@
+export function RedditFeedsPage() {
+  return <div>RedditFeedsPage</div>;
+}

@@ -1,0 +1,3 @@
+export function RegisterPage() {
+  return <div>RegisterPage</div>;
+}

@@ -1,0 +1,3 @@
+export function RocketLaunchesPage() {
+  return <div>RocketLaunchesPage</div>;
+}

@@ -1,0 +1,52 @@
+// Browser journeys: Debian's Chromium driven by playwright-core against a real server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server';
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasBrowser = () => fs.existsSync(chromiumPath());
+export const WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results');
+
+/** describe() that is skipped (loudly, in global setup) when there is no browser. */
+export const describeE2E: typeof describe = (hasBrowser() ? describe : describe.skip) as typeof describe;
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const MOBILE = { width: 375, height: 740 };
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) at the given viewport. */
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  screenshot(page: Page, name: string): Promise<void>;
+}
+
+/** Starts a server (on SQLite) and Chromium for one test file. */
+export function useE2E(options: TestServerOptions = {}): E2E {
+  const state = {} as E2E;
+  beforeAll(async () => {
+    state.server = await startTestServer({ ...options, webDir: WEB_DIR });
+    state.browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    });
+    state.newPage = async (viewport = DESKTOP) => {
+      const context = await state.browser.newContext({ viewport, baseURL: state.server.url });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { context, page };
+    };
+    state.screenshot = async (page, name) => {
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+    };
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.close();
+  });
+  return state;
+}

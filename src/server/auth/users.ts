@@ -1,0 +1,73 @@
+// The users repository: every SQL statement about accounts lives here.
+import type { DB } from '../db/database';
+import type { UserRow, UserUpdate } from '../db/tables';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserById(db: DB, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: DB, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+export async function countUsers(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewUserInput {
+  email: string;
+  displayName: string;
+  passwordHash: string;
+  role: 'admin' | 'user';
+  zipCode?: string | null;
+}
+
+/** Inserts an account; returns undefined when the e-mail is already taken. */
+export async function insertUser(db: DB, input: NewUserInput): Promise<UserRow | undefined> {
+  const at = Date.now();
+  return db
+    .insertInto('users')
+    .values({
+      email: input.email.trim(),
+      email_normalized: normalizeEmail(input.email),
+      display_name: input.displayName,
+      password_hash: input.passwordHash,
+      role: input.role,
+      zip_code: input.zipCode ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('email_normalized').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updateUser(db: DB, id: number, changes: UserUpdate): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: Date.now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** True when another account already uses this e-mail (case-insensitively). */
+export async function emailTakenByOther(db: DB, email: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email_normalized', '=', normalizeEmail(email))
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -4,6 +4,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Seconds from a Retry-After header (e.g. on 429), else null. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -18,7 +20,8 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON: keep the status message */
   }
-  return new ApiError(message, res.status);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  return new ApiError(message, res.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

@@ -1,0 +1,33 @@
+import { UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import type { User } from '../../../shared/types';
+import { Button } from '../../components/ui/button';
+import { MobileNav } from './MobileNav';
+import { ThemeMenu } from './ThemeMenu';
+import { UserAvatar } from './UserAvatar';
+
+/** Top bar: mobile menu, the sky strip slot, theme menu, Account button and avatar (spec 001 §2). */
+export function Header({ user }: { user: User }) {
+  return (
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b border-border bg-card/90 px-3 backdrop-blur md:px-6">
+      <MobileNav role={user.role} />
+      {/* The location and weather strip mounts here. */}
+      <div id="header-strip" className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto" />
+      <ThemeMenu />
+      <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
+        <Link to="/account">
+          <UserRound aria-hidden="true" />
+          Account
+        </Link>
+      </Button>
+      <Button asChild variant="outline" size="icon" className="sm:hidden" aria-label="Account">
+        <Link to="/account">
+          <UserRound aria-hidden="true" />
+        </Link>
+      </Button>
+      <Link to="/account" aria-label="My account" className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <UserAvatar displayName={user.displayName} email={user.email} avatarUrl={user.avatarUrl} />
+      </Link>
+    </header>
+  );
+}

@@ -1,0 +1,53 @@
+// 'Default Sources' on the Sources tab: a switch per system source, a spinner while saving.
+import { toast } from 'sonner';
+import type { NewsSource } from '../../../shared/types';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { Switch } from '../../components/ui/switch';
+import { messageOf } from './feedback';
+import { useSetSourcePreference } from './mutations';
+import { SourceHealth } from './SourceHealth';
+import { SourceSummary } from './SourceList';
+
+export function DefaultSourceToggles({ sources }: { sources: NewsSource[] }) {
+  const preference = useSetSourcePreference();
+  const savingId = preference.isPending ? preference.variables.sourceId : null;
+
+  const toggle = (sourceId: string, isEnabled: boolean) =>
+    preference.mutate(
+      { sourceId, isEnabled },
+      {
+        onSuccess: () => toast.success('Source preference updated successfully.'),
+        onError: (e) => toast.error('Could not update source preference.', { description: messageOf(e) || undefined }),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Default Sources</CardTitle>
+        <CardDescription>System-provided news sources. Use the toggle to enable or disable.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-2" aria-label="Default sources">
+          {sources.map((source) => (
+            <li key={source.id} className="flex items-start gap-3 rounded-md border border-border p-3">
+              <SourceSummary source={source}>
+                <SourceHealth health={source.health} />
+              </SourceSummary>
+              <div className="flex shrink-0 items-center gap-2 pt-1">
+                {savingId === source.id ? <Spinner label={`Updating ${source.name}`} /> : null}
+                <Switch
+                  aria-label={source.name}
+                  checked={source.isEnabled}
+                  disabled={savingId === source.id}
+                  onCheckedChange={(checked) => toggle(source.id, checked)}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

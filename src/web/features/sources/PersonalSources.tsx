@@ -1,0 +1,147 @@
+// 'Personal Sources': the add popover, OPML, and the user's own rows with inline edit
+// (one row at a time; the other edit and delete buttons are disabled meanwhile).
+import { Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ADD_FORM_SOURCE_TYPES } from '../../../shared/constants';
+import type { NewsSource } from '../../../shared/types';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
+import { Spinner } from '../../components/ui/spinner';
+import { messageOf, runFirstFetch, toastAddFailed } from './feedback';
+import { useCreateSource, useDeleteSource, useFetchSources, useUpdateSource, type SourceInput } from './mutations';
+import { OpmlControls } from './OpmlControls';
+import { SourceEditFields } from './SourceEditFields';
+import { SourceForm } from './SourceForm';
+import { SourceHealth } from './SourceHealth';
+import { SourceSummary } from './SourceList';
+
+export function PersonalSources({ sources, children }: { sources: NewsSource[]; children?: React.ReactNode }) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const update = useUpdateSource();
+  const remove = useDeleteSource();
+
+  const save = (sourceId: string, draft: SourceInput) =>
+    update.mutate(
+      { sourceId, ...draft },
+      {
+        onSuccess: (res) => {
+          toast.success(`Source "${res.name}" updated successfully!`);
+          setEditingId(null);
+        },
+        onError: (e) => toast.error('Failed to update source. Please try again.', { description: messageOf(e) || undefined }),
+      },
+    );
+
+  const del = (sourceId: string) =>
+    remove.mutate(sourceId, {
+      onSuccess: () => toast.success('News source deleted successfully!'),
+      onError: (e) => toast.error(messageOf(e) || 'An unexpected error occurred while deleting the source.'),
+    });
+
+  const deletingId = remove.isPending ? remove.variables : null;
+
+  return (
+    <Card>
+      <CardHeader className="gap-3 md:flex-row md:items-start md:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Personal Sources</CardTitle>
+          <CardDescription>Your custom news sources. Add new sources or delete ones you no longer want.</CardDescription>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <OpmlControls />
+          <AddSourcePopover />
+        </div>
+      </CardHeader>
+      <CardContent>
+        {children ??
+          (sources.length === 0 ? (
+            <p className="rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+              No personal sources added yet. Add your first source above.
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-2" aria-label="Personal sources">
+              {sources.map((source) => (
+                <li key={source.id} className="flex flex-col gap-3 rounded-md border border-border p-3 sm:flex-row sm:items-start">
+                  {editingId === source.id ? (
+                    <SourceEditFields
+                      source={source}
+                      pending={update.isPending}
+                      onSave={(draft) => save(source.id, draft)}
+                      onCancel={() => setEditingId(null)}
+                    />
+                  ) : (
+                    <>
+                      <SourceSummary source={source}>
+                        <SourceHealth health={source.health} />
+                      </SourceSummary>
+                      <div className="flex shrink-0 gap-1 self-end sm:self-start">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Edit ${source.name}`}
+                          disabled={editingId !== null || deletingId !== null}
+                          onClick={() => setEditingId(source.id)}
+                        >
+                          <Pencil />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="text-destructive hover:text-destructive"
+                          aria-label={`Delete ${source.name}`}
+                          disabled={editingId !== null || deletingId !== null}
+                          onClick={() => del(source.id)}
+                        >
+                          {deletingId === source.id ? <Spinner label={`Deleting ${source.name}`} /> : <Trash2 />}
+                        </Button>
+                      </div>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AddSourcePopover() {
+  const [open, setOpen] = useState(false);
+  const create = useCreateSource();
+  const fetchNow = useFetchSources();
+
+  const add = async (input: SourceInput) => {
+    try {
+      const created = await create.mutateAsync(input);
+      setOpen(false);
+      void runFirstFetch(created.name, () => fetchNow.mutateAsync([created.id]));
+      return true;
+    } catch (e) {
+      toastAddFailed(e);
+      return false;
+    }
+  };
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button size="sm" variant={open ? 'outline' : 'default'}>
+          {open ? <X /> : <Plus />}
+          {open ? 'Cancel' : 'Add Source'}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-[28rem]" aria-label="Add a news source">
+        <SourceForm
+          types={ADD_FORM_SOURCE_TYPES}
+          pending={create.isPending}
+          extractingLabel="Extracting feed name..."
+          pendingLabel="Adding..."
+          onSubmit={add}
+        />
+      </PopoverContent>
+    </Popover>
+  );
+}

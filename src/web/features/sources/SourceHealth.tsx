@@ -1,0 +1,28 @@
+// A source's health line: last fetched, item count, last error (so a user sees why it is empty).
+import { formatDistanceToNow } from 'date-fns';
+import type { SourceHealth as Health } from '../../../shared/types';
+
+export function SourceHealth({ health }: { health: Health }) {
+  const fetched = health.lastFetchedAt ? new Date(health.lastFetchedAt) : null;
+  const items = `${health.itemCount} ${health.itemCount === 1 ? 'item' : 'items'}`;
+  return (
+    <div className="flex flex-col gap-0.5 text-xs text-muted-foreground">
+      <p>
+        {fetched && !Number.isNaN(fetched.getTime()) ? (
+          <>
+            Last fetched <time dateTime={fetched.toISOString()} title={fetched.toLocaleString()}>{formatDistanceToNow(fetched, { addSuffix: true })}</time>
+          </>
+        ) : (
+          'Not fetched yet'
+        )}
+        {' · '}
+        {items}
+      </p>
+      {health.lastError ? (
+        <p className="break-words text-destructive">
+          <span className="font-medium">Last error:</span> {health.lastError}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// Mutation hooks for sources. Every change refreshes the sources list and the news
+// list (keys starting with 'news'), since visibility of items depends on sources.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SourceType } from '../../../shared/constants';
+import type { FetchNewsResponse } from '../../../shared/types';
+import { api } from '../../lib/api';
+import { sourceKeys } from './queries';
+
+export interface SourceInput {
+  name: string;
+  url: string;
+  sourceType: SourceType;
+}
+export interface SourceUpdate extends Partial<SourceInput> {
+  sourceId: string;
+}
+
+function useInvalidateSources() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: sourceKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['news'] }),
+    ]);
+}
+
+function useSourceMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
+  const invalidate = useInvalidateSources();
+  return useMutation({ mutationFn: fn, onSettled: invalidate });
+}
+
+export const useCreateSource = () =>
+  useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/news/sources', input));
+
+export const useUpdateSource = () =>
+  useSourceMutation((input: SourceUpdate) => api.post<{ name: string }>('/_api/news/sources/update', input));
+
+export const useDeleteSource = () =>
+  useSourceMutation((sourceId: string) => api.post('/_api/news/sources/delete', { sourceId }));
+
+export const useSetSourcePreference = () =>
+  useSourceMutation((input: { sourceId: string; isEnabled: boolean }) => api.post('/_api/news/sources/preferences', input));
+
+/** Fetches the given sources now (the first fetch after adding one). */
+export const useFetchSources = () =>
+  useSourceMutation((sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }));
+
+export const useCreateDefaultSource = () =>
+  useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/admin/sources-create', input));
+
+export const useUpdateDefaultSource = () =>
+  useSourceMutation((input: Required<SourceUpdate>) => api.post('/_api/admin/sources/update', input));
+
+export const useDeleteDefaultSource = () =>
+  useSourceMutation((sourceId: string) => api.post('/_api/admin/sources/delete', { sourceId }));
+
+export interface OpmlReport {
+  imported: Array<{ name: string; url: string; sourceType: string }>;
+  skipped: Array<{ url: string; reason: string }>;
+  rejected: Array<{ url?: string; name?: string; reason: string }>;
+}
+
+export const useImportOpml = () =>
+  useSourceMutation((opml: string) => api.post<OpmlReport>('/_api/news/sources/opml', { opml }));
+
+export const OPML_EXPORT_URL = '/_api/news/sources/opml';
+
+/** Asks the server for a feed's title (the server fetches it, guarded); null when none. */
+export async function extractFeedTitle(url: string): Promise<string | null> {
+  try {
+    new URL(url);
+  } catch {
+    console.warn('Feed title extraction skipped: not a valid URL', url);
+    return null;
+  }
+  const { title } = await api.post<{ title: string | null }>('/_api/news/sources/extract-title', { url });
+  return title;
+}

@@ -1,6 +1,84 @@
+// /_api/profile/update_zip_code and the avatar calls (upload, serve, remove).
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { updateZipSchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
+import { requireUser } from '../http/auth-guard';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { toUser } from '../auth/presenter';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_MISSING,
+  AVATAR_TOO_LARGE,
+  avatarHash,
+  findAvatar,
+  removeAvatar,
+  saveAvatar,
+} from './avatars';
+import { updateZipCode } from './profile';
 
-export function accountRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+const avatarParams = z.object({
+  userId: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found'),
+});
+const avatarQuery = z.object({ v: z.string().max(64).optional() });
+
+export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (base) => {
+    await base.register(multipart, {
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+    });
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/_api/profile/update_zip_code', { schema: { body: updateZipSchema } }, async (request) => {
+      const user = requireUser(request);
+      return { user: toUser(await updateZipCode(ctx.db, user, request.body.zipCode)) };
+    });
+
+    app.post('/_api/account/avatar', { config: { multipart: true } }, async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw badRequest(AVATAR_MISSING);
+      const file = await request.file();
+      if (!file) throw badRequest(AVATAR_MISSING);
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, AVATAR_TOO_LARGE);
+        throw err;
+      }
+      if (data.length === 0) throw badRequest(AVATAR_MISSING);
+      return { user: toUser(await saveAvatar(ctx.db, user, data)) };
+    });
+
+    app.get(
+      '/_api/account/avatar/:userId',
+      { schema: { params: avatarParams, querystring: avatarQuery } },
+      async (request, reply) => {
+        requireUser(request);
+        const avatar = await findAvatar(ctx.db, request.params.userId);
+        if (!avatar) throw notFound('Avatar not found');
+        const etag = `"${avatarHash(avatar.data)}"`;
+        reply
+          .header('content-type', avatar.content_type)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('content-disposition', 'inline')
+          .header('etag', etag)
+          // The URL carries the content hash, so a matching ?v= never changes.
+          .header(
+            'cache-control',
+            request.query.v === avatarHash(avatar.data) ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+          );
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.send(avatar.data);
+      },
+    );
+
+    app.post('/_api/account/avatar/delete', async (request) => {
+      const user = requireUser(request);
+      return { user: toUser(await removeAvatar(ctx.db, user)) };
+    });
+  };
 }

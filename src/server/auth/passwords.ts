@@ -1,7 +1,9 @@
 // Password hashing: argon2id with OWASP's recommended minimum parameters.
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// Algorithm is an ambient const enum, which isolated modules cannot read: 2 is Argon2id.
+const ARGON2ID = 2 as Algorithm.Argon2id;
+const OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

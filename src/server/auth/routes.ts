@@ -1,6 +1,69 @@
-import type { FastifyPluginAsync } from 'fastify';
+// /_api/auth/*: session, login, registration, logout, profile and password.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  updateProfileSchema,
+} from '../../shared/schemas';
 import type { AppContext } from '../context';
+import type { UserRow } from '../db/tables';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../http/auth-guard';
+import { updateProfile } from '../account/profile';
+import { toUser } from './presenter';
+import { authenticate, changePassword, register } from './service';
+import { SESSION_COOKIE, createSession, deleteSession } from './sessions';
 
-export function authRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+export function authRoutes(ctx: AppContext): FastifyPluginAsync {
+  /** A fresh session for the user; any session the browser already had is ended (rotation). */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await deleteSession(ctx.db, previous);
+    const { token } = await createSession(ctx.db, user.id);
+    setSessionCookie(reply, ctx.config, token);
+  }
+
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/_api/auth/session', async (request) => ({
+      user: request.user ? toUser(request.user) : null,
+    }));
+
+    app.post('/_api/auth/login_with_password', { schema: { body: loginSchema } }, async (request, reply) => {
+      const user = await authenticate(ctx, request.body, request.ip);
+      await startSession(request, reply, user);
+      // Post-login work (refreshing due sources) must never hold up or fail the login.
+      void Promise.resolve()
+        .then(() => ctx.onLogin?.(user))
+        .catch((err: unknown) => ctx.log.warn({ err }, 'post-login hook failed'));
+      return { user: toUser(user) };
+    });
+
+    app.post('/_api/auth/register_with_password', { schema: { body: registerSchema } }, async (request, reply) => {
+      const user = await register(ctx, request.body, request.ip);
+      await startSession(request, reply, user);
+      return { user: toUser(user) };
+    });
+
+    app.post('/_api/auth/logout', async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(ctx.db, token);
+      clearSessionCookie(reply, ctx.config);
+      return { success: true };
+    });
+
+    app.post('/_api/auth/update_profile', { schema: { body: updateProfileSchema } }, async (request) => {
+      const user = requireUser(request);
+      return { user: toUser(await updateProfile(ctx.db, user, request.body)) };
+    });
+
+    app.post('/_api/auth/change_password', { schema: { body: changePasswordSchema } }, async (request, reply) => {
+      const user = requireUser(request);
+      await changePassword(ctx, user, request.body);
+      clearSessionCookie(reply, ctx.config);
+      return { success: true };
+    });
+  };
 }

@@ -1,4 +1,5 @@
 // The users repository: every SQL statement about accounts lives here.
+import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { UserRow, UserUpdate } from '../db/tables';
 
@@ -28,7 +29,8 @@ export interface NewUserInput {
   email: string;
   displayName: string;
   passwordHash: string;
-  role: 'admin' | 'user';
+  /** 'first-admin': admin when the table is empty, decided inside the INSERT itself. */
+  role: 'admin' | 'user' | 'first-admin';
   zipCode?: string | null;
 }
 
@@ -42,7 +44,10 @@ export async function insertUser(db: DB, input: NewUserInput): Promise<UserRow |
       email_normalized: normalizeEmail(input.email),
       display_name: input.displayName,
       password_hash: input.passwordHash,
-      role: input.role,
+      role:
+        input.role === 'first-admin'
+          ? sql<'admin' | 'user'>`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`
+          : input.role,
       zip_code: input.zipCode ?? null,
       created_at: at,
       updated_at: at,

@@ -1,0 +1,48 @@
+// Profile changes: display name, e-mail, avatar removal and ZIP code.
+import type { z } from 'zod';
+import type { updateProfileSchema } from '../../shared/schemas';
+import type { DB } from '../db/database';
+import type { UserRow, UserUpdate } from '../db/tables';
+import { badRequest, conflict } from '../http/errors';
+import { EMAIL_IN_USE } from '../auth/service';
+import { emailTakenByOther, normalizeEmail, updateUser } from '../auth/users';
+import { removeAvatar } from './avatars';
+
+export const INVALID_AVATAR_URL = 'Invalid avatar URL';
+
+export async function updateProfile(
+  db: DB,
+  user: UserRow,
+  input: z.infer<typeof updateProfileSchema>,
+): Promise<UserRow> {
+  // The avatar itself only changes through the upload call; here it may only be
+  // removed (null) or left as it is, so nobody can point it at an outside URL.
+  if (input.avatarUrl !== undefined && input.avatarUrl !== null && input.avatarUrl !== user.avatar_url) {
+    throw badRequest(INVALID_AVATAR_URL);
+  }
+  const changes: UserUpdate = {};
+  if (input.displayName !== undefined) changes.display_name = input.displayName;
+  if (input.email !== undefined && normalizeEmail(input.email) !== user.email_normalized) {
+    if (await emailTakenByOther(db, input.email, user.id)) throw conflict(EMAIL_IN_USE);
+    changes.email = input.email.trim();
+    changes.email_normalized = normalizeEmail(input.email);
+  } else if (input.email !== undefined) {
+    changes.email = input.email.trim(); // same address, new capitalisation
+  }
+  let updated = user;
+  if (input.avatarUrl === null && user.avatar_url !== null) updated = await removeAvatar(db, user);
+  if (Object.keys(changes).length === 0) return updated;
+  try {
+    return await updateUser(db, user.id, changes);
+  } catch (err) {
+    // A simultaneous change to the same address hit the unique index.
+    if (changes.email_normalized && (await emailTakenByOther(db, changes.email_normalized, user.id))) {
+      throw conflict(EMAIL_IN_USE);
+    }
+    throw err;
+  }
+}
+
+export async function updateZipCode(db: DB, user: UserRow, zipCode: string | null): Promise<UserRow> {
+  return updateUser(db, user.id, { zip_code: zipCode });
+}

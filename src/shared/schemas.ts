@@ -70,7 +70,9 @@ export const changePasswordSchema = z.object({
   newPassword: z
     .string({ error: 'New password must be at least 8 characters' })
     .min(PASSWORD_MIN, 'New password must be at least 8 characters')
-    .max(256, 'Password is too long'),
+    .max(256, 'Password is too long')
+    // The same strength rule as registration, so a change cannot weaken it.
+    .refine(isStrongPassword, STRONG_PASSWORD_MESSAGE),
 });
 
 export const changePasswordFormSchema = changePasswordSchema

@@ -2,6 +2,7 @@
 // page for anyone else; protected pages send visitors to /login?next=….
 import { createBrowserRouter } from 'react-router';
 import { AccountPage } from './pages/AccountPage';
+import { AdminPage } from './pages/AdminPage';
 import { BlueskyFeedsPage } from './pages/BlueskyFeedsPage';
 import { HomePage } from './pages/HomePage';
 import { LoginPage } from './pages/LoginPage';
@@ -19,6 +20,7 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/account', element: <AccountPage /> },
+      { path: '/admin', element: <AdminPage /> },
       { path: '/reddit-feeds', element: <RedditFeedsPage /> },
       { path: '/bluesky-feeds', element: <BlueskyFeedsPage /> },
       { path: '/rocket-launches', element: <RocketLaunchesPage /> },

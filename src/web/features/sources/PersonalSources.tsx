@@ -1,6 +1,6 @@
 // 'Personal Sources': the add popover, OPML, and the user's own rows with inline edit
 // (one row at a time; the other edit and delete buttons are disabled meanwhile).
-import { Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ADD_FORM_SOURCE_TYPES } from '../../../shared/constants';
@@ -8,16 +8,14 @@ import type { NewsSource } from '../../../shared/types';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
-import { Spinner } from '../../components/ui/spinner';
 import { messageOf, runFirstFetch, toastAddFailed } from './feedback';
 import { useCreateSource, useDeleteSource, useFetchSources, useUpdateSource, type SourceInput } from './mutations';
 import { OpmlControls } from './OpmlControls';
-import { SourceEditFields } from './SourceEditFields';
+import { EditableSourceList } from './EditableSourceList';
 import { SourceForm } from './SourceForm';
-import { SourceHealth } from './SourceHealth';
-import { SourceSummary } from './SourceList';
 
-export function PersonalSources({ sources, children }: { sources: NewsSource[]; children?: React.ReactNode }) {
+/** `status` (skeleton rows or the load error) replaces the list while set. */
+export function PersonalSources({ sources, status }: { sources: NewsSource[]; status?: React.ReactNode }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const update = useUpdateSource();
   const remove = useDeleteSource();
@@ -55,53 +53,23 @@ export function PersonalSources({ sources, children }: { sources: NewsSource[]; 
         </div>
       </CardHeader>
       <CardContent>
-        {children ??
+        {status ??
           (sources.length === 0 ? (
             <p className="rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
               No personal sources added yet. Add your first source above.
             </p>
           ) : (
-            <ul className="flex flex-col gap-2" aria-label="Personal sources">
-              {sources.map((source) => (
-                <li key={source.id} className="flex flex-col gap-3 rounded-md border border-border p-3 sm:flex-row sm:items-start">
-                  {editingId === source.id ? (
-                    <SourceEditFields
-                      source={source}
-                      pending={update.isPending}
-                      onSave={(draft) => save(source.id, draft)}
-                      onCancel={() => setEditingId(null)}
-                    />
-                  ) : (
-                    <>
-                      <SourceSummary source={source}>
-                        <SourceHealth health={source.health} />
-                      </SourceSummary>
-                      <div className="flex shrink-0 gap-1 self-end sm:self-start">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Edit ${source.name}`}
-                          disabled={editingId !== null || deletingId !== null}
-                          onClick={() => setEditingId(source.id)}
-                        >
-                          <Pencil />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="text-destructive hover:text-destructive"
-                          aria-label={`Delete ${source.name}`}
-                          disabled={editingId !== null || deletingId !== null}
-                          onClick={() => del(source.id)}
-                        >
-                          {deletingId === source.id ? <Spinner label={`Deleting ${source.name}`} /> : <Trash2 />}
-                        </Button>
-                      </div>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <EditableSourceList
+              label="Personal sources"
+              sources={sources}
+              editingId={editingId}
+              onEdit={setEditingId}
+              savePending={update.isPending}
+              onSave={save}
+              deletingId={deletingId}
+              onDelete={del}
+              deleteVerb="Delete"
+            />
           ))}
       </CardContent>
     </Card>

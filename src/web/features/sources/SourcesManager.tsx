@@ -24,7 +24,7 @@ export function SourcesManager() {
         </h2>
         <p className="text-sm text-muted-foreground">Add, edit and remove news sources for a personalised feed.</p>
       </div>
-      <PersonalSources sources={personal}>{state}</PersonalSources>
+      <PersonalSources sources={personal} status={state} />
       {defaults.length > 0 ? <DefaultSourceToggles sources={defaults} /> : null}
     </section>
   );

@@ -1,0 +1,66 @@
+// A list of editable source rows (personal sources; the admin's default sources):
+// one row in edit mode at a time, the other edit and delete buttons disabled
+// meanwhile, and a spinner on the row being deleted.
+import { Pencil, Trash2 } from 'lucide-react';
+import type { NewsSource } from '../../../shared/types';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import type { SourceInput } from './mutations';
+import { SourceEditFields } from './SourceEditFields';
+import { SourceHealth } from './SourceHealth';
+import { SourceSummary } from './SourceList';
+
+export interface EditableSourceListProps {
+  label: string;
+  sources: NewsSource[];
+  editingId: string | null;
+  onEdit(sourceId: string | null): void;
+  savePending: boolean;
+  onSave(sourceId: string, draft: SourceInput): void;
+  deletingId: string | null;
+  onDelete(sourceId: string): void;
+  /** 'Delete' or 'Remove' in the delete button's label. */
+  deleteVerb: string;
+}
+
+export function EditableSourceList(props: EditableSourceListProps) {
+  const { sources, editingId, deletingId } = props;
+  const locked = editingId !== null || deletingId !== null;
+  return (
+    <ul className="flex flex-col gap-2" aria-label={props.label}>
+      {sources.map((source) => (
+        <li key={source.id} className="flex flex-col gap-3 rounded-md border border-border p-3 sm:flex-row sm:items-start">
+          {editingId === source.id ? (
+            <SourceEditFields
+              source={source}
+              pending={props.savePending}
+              onSave={(draft) => props.onSave(source.id, draft)}
+              onCancel={() => props.onEdit(null)}
+            />
+          ) : (
+            <>
+              <SourceSummary source={source}>
+                <SourceHealth health={source.health} />
+              </SourceSummary>
+              <div className="flex shrink-0 gap-1 self-end sm:self-start">
+                <Button variant="ghost" size="icon" aria-label={`Edit ${source.name}`} disabled={locked} onClick={() => props.onEdit(source.id)}>
+                  <Pencil />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="text-destructive hover:text-destructive"
+                  aria-label={`${props.deleteVerb} ${source.name}`}
+                  disabled={locked}
+                  onClick={() => props.onDelete(source.id)}
+                >
+                  {deletingId === source.id ? <Spinner label={`Deleting ${source.name}`} /> : <Trash2 />}
+                </Button>
+              </div>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,269 @@
+// The guarded HTTP client every fetch of a feed or page goes through:
+// http(s) only; the SSRF guard on the resolved address at connect time and on
+// literal IPs, re-applied on every redirect (followed by hand, at most 5); one
+// deadline covering connect, headers and body; a size cap enforced while the
+// body streams (and again on the decompressed bytes, so a zip bomb stops at the
+// cap); conditional GET; a descriptive User-Agent; per-host and global limits.
+//
+// Contract for fetchers: both get() and request() resolve for 2xx and 304
+// (notModified) and throw SourceFetchError for everything else, with a message
+// fit for the source row and options.status / options.retryAfterSeconds.
+import zlib from 'node:zlib';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { Config } from '../config';
+import { decodeBody } from './decode';
+import { BlockedAddressError, addressPolicy, assertHostAllowed, guardedLookup } from './ssrf';
+import {
+  SourceFetchError,
+  type GuardedHttp,
+  type HttpRequestOptions,
+  type HttpResponse,
+} from './types';
+
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+type IngestConfig = Config['ingest'];
+
+/** A counting semaphore: at most `size` holders at once, FIFO. */
+export class Semaphore {
+  private active = 0;
+  private waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+export interface GuardedHttpClient extends GuardedHttp {
+  close(): Promise<void>;
+}
+
+const seconds = (ms: number) => `${Math.round((ms / 1000) * 10) / 10} s`.replace('.0 s', ' s');
+const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`.replace('.0 MB', ' MB');
+
+/** A friendly name for well-known upstreams, used in messages on the source row. */
+export function upstreamName(host: string): string {
+  const h = host.toLowerCase();
+  if (/(^|\.)reddit\.com$/.test(h)) return 'Reddit';
+  if (/(^|\.)(youtube\.com|youtu\.be)$/.test(h)) return 'YouTube';
+  if (/(^|\.)(bsky\.app|bsky\.social)$/.test(h)) return 'Bluesky';
+  if (/(^|\.)thespacedevs\.com$/.test(h)) return 'Launch Library';
+  if (/^news\.google\.com$/.test(h)) return 'Google News';
+  return h.replace(/^www\./, '');
+}
+
+export function parseRetryAfter(value: string | null | undefined, nowMs = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+export function statusMessage(status: number, host: string): string {
+  const name = upstreamName(host);
+  if (status === 401) return `${name} requires authentication (401).`;
+  if (status === 403) return `${name} blocked the request (403). Will retry later.`;
+  if (status === 404) return `Not found (404): check the URL.`;
+  if (status === 410) return `The feed is gone (410): check the URL.`;
+  if (status === 429) return `${name} is rate limiting requests (429). Will retry later.`;
+  if (status >= 500) return `${name} had a server error (${status}). Will retry later.`;
+  return `${name} answered with status ${status}.`;
+}
+
+function networkMessage(err: unknown, host: string, timeoutMs: number, timedOut: boolean): string {
+  if (timedOut) return `Timed out after ${seconds(timeoutMs)}`;
+  const chain: any[] = [];
+  for (let e: any = err; e && chain.length < 5; e = e.cause) chain.push(e);
+  if (chain.some((e) => e instanceof BlockedAddressError || e?.code === 'E_BLOCKED_ADDRESS')) {
+    return 'Blocked: the URL points to a private or local network address.';
+  }
+  const code = chain.map((e) => e?.code).find((c) => typeof c === 'string') ?? '';
+  if (/TIMEOUT/.test(code)) return `Timed out after ${seconds(timeoutMs)}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Could not find the server ${host}.`;
+  if (code === 'ECONNREFUSED') return `${host} refused the connection.`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${host} was closed unexpectedly.`;
+  if (/CERT|SSL|TLS/.test(code)) return `Secure connection to ${host} failed (certificate problem).`;
+  return `Could not reach ${host}.`;
+}
+
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const one of v) h.append(k, one);
+    else h.set(k, v);
+  }
+  return h;
+}
+
+function decompress(bytes: Buffer, encoding: string, maxBytes: number): Buffer {
+  const opts = { maxOutputLength: maxBytes };
+  const enc = encoding.trim().toLowerCase();
+  if (enc === 'gzip' || enc === 'x-gzip') return zlib.gunzipSync(bytes, opts);
+  if (enc === 'br') return zlib.brotliDecompressSync(bytes, opts);
+  if (enc === 'deflate') {
+    try {
+      return zlib.inflateSync(bytes, opts);
+    } catch (err) {
+      if (err instanceof RangeError) throw err;
+      return zlib.inflateRawSync(bytes, opts);
+    }
+  }
+  return bytes;
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += (chunk as Buffer).length;
+    if (total > maxBytes) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+export interface GuardedHttpOptions {
+  /** Test seam: addresses allowed regardless of the policy (e.g. one loopback alias). */
+  exempt?: (address: string) => boolean;
+}
+
+export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOptions = {}): GuardedHttpClient {
+  const policy = addressPolicy(config.allowPrivateNetwork, options.exempt);
+  const agent = new Agent({
+    connect: { lookup: guardedLookup(policy) as any, timeout: config.timeoutMs },
+    connections: 64,
+    keepAliveTimeout: 10_000,
+  });
+  const global = new Semaphore(config.concurrency);
+  const perHost = new Map<string, Semaphore>();
+  const hostSlot = (host: string) => {
+    let s = perHost.get(host);
+    if (!s) perHost.set(host, (s = new Semaphore(config.perHostConcurrency)));
+    return s;
+  };
+
+  async function oneHop(url: URL, options: HttpRequestOptions, signal: AbortSignal) {
+    assertHostAllowed(url.hostname, policy);
+    const headers: Record<string, string> = {
+      'user-agent': config.userAgent,
+      accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5',
+      'accept-encoding': 'gzip, deflate, br',
+      ...options.headers,
+    };
+    if (options.etag) headers['if-none-match'] = options.etag;
+    if (options.lastModified) headers['if-modified-since'] = options.lastModified;
+    return hostSlot(url.host).run(() =>
+      global.run(async () => {
+        const res = await request(url, {
+          method: options.method ?? 'GET',
+          headers,
+          body: options.body,
+          dispatcher: agent,
+          signal,
+          headersTimeout: config.timeoutMs,
+          bodyTimeout: config.timeoutMs,
+        });
+        if (REDIRECT_STATUSES.has(res.statusCode) || res.statusCode === 304 || res.statusCode >= 400) {
+          await res.body.dump().catch(() => undefined);
+          return { res, bytes: Buffer.alloc(0) };
+        }
+        const tooLarge = () => new SourceFetchError(`The response is larger than ${megabytes(config.maxBytes)}.`);
+        const length = Number(res.headers['content-length']);
+        if (Number.isFinite(length) && length > config.maxBytes) {
+          res.body.destroy();
+          throw tooLarge();
+        }
+        let bytes = await readCapped(res.body, config.maxBytes, tooLarge);
+        const encoding = String(res.headers['content-encoding'] ?? '');
+        if (encoding && encoding !== 'identity') {
+          try {
+            bytes = decompress(bytes, encoding, config.maxBytes);
+          } catch (err) {
+            if (err instanceof RangeError) throw tooLarge();
+            throw new SourceFetchError(`The response could not be decompressed (${encoding}).`);
+          }
+        }
+        return { res, bytes };
+      }),
+    );
+  }
+
+  async function requestUrl(rawUrl: string, options: HttpRequestOptions = {}): Promise<HttpResponse> {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      throw new SourceFetchError('The URL is not valid.');
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+    let method = options.method ?? 'GET';
+    let body = options.body;
+    try {
+      for (let hop = 0; ; hop++) {
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+          throw new SourceFetchError('Only http and https URLs can be fetched.');
+        }
+        let result;
+        try {
+          result = await oneHop(url, { ...options, method, body }, controller.signal);
+        } catch (err) {
+          if (err instanceof SourceFetchError) throw err;
+          throw new SourceFetchError(networkMessage(err, url.host, config.timeoutMs, controller.signal.aborted));
+        }
+        const { res, bytes } = result;
+        const status = res.statusCode;
+        const location = res.headers.location;
+        if (REDIRECT_STATUSES.has(status) && location) {
+          if (hop >= MAX_REDIRECTS) throw new SourceFetchError(`Too many redirects (more than ${MAX_REDIRECTS}).`);
+          url = new URL(String(location), url);
+          if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+            method = 'GET';
+            body = undefined;
+          }
+          continue;
+        }
+        const headers = toHeaders(res.headers);
+        if (status === 304) return { status, url: url.href, headers, text: '', notModified: true };
+        if (status >= 400 || status < 200 || status >= 300) {
+          throw new SourceFetchError(statusMessage(status, url.hostname), {
+            status,
+            retryAfterSeconds: parseRetryAfter(headers.get('retry-after')),
+          });
+        }
+        return { status, url: url.href, headers, text: decodeBody(bytes, headers.get('content-type')), notModified: false };
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    get: (url, options) => requestUrl(url, { ...options, method: 'GET' }),
+    request: requestUrl,
+    close: () => agent.close(),
+  };
+}
+
+const shared = new WeakMap<IngestConfig, GuardedHttpClient>();
+
+/** One client per configuration for the whole process, so host limits hold across refreshes. */
+export function sharedHttp(config: IngestConfig): GuardedHttpClient {
+  let client = shared.get(config);
+  if (!client) shared.set(config, (client = createGuardedHttp(config)));
+  return client;
+}

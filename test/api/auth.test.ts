@@ -1,20 +1,406 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, DEFAULT_PASSWORD } from '../helpers/factories';
+import { SESSION_COOKIE } from '../../src/server/auth/sessions';
+import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
+import { createUser, signIn } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-describe.each(dialects)('auth (%s)', (dialect) => {
+const STRONG = 'Nebula-Quasar-42';
+const STRENGTH = 'Password must contain at least one uppercase letter, one lowercase letter and one number';
+
+// Each test that fails logins or registers comes from its own address, so the
+// per-IP limits of one test never leak into another.
+let ipCounter = 0;
+const freshIp = () => ({ 'x-forwarded-for': `198.51.100.${++ipCounter}` });
+let emailCounter = 0;
+const freshEmail = (prefix = 'astro') => `${prefix}-${++emailCounter}-${Date.now()}@example.test`;
+
+const sessionToken = (client: ApiClient) =>
+  client.cookieHeader
+    .split('; ')
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1);
+
+describe.each(dialects)('auth calls (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ dialect });
   });
   afterAll(() => server.close());
 
-  it('signs in a factory user', async () => {
-    const user = await createUser(server);
-    const client = await signIn(server, user);
-    const res = await client.get('/_api/auth/session');
-    expect(res.body.user.email).toBe(user.email);
-    expect(DEFAULT_PASSWORD).toBeTruthy();
+  const register = (client: ApiClient, body: Record<string, unknown>, headers = freshIp()) =>
+    client.post('/_api/auth/register_with_password', body, headers);
+  const login = (client: ApiClient, body: Record<string, unknown>, headers = freshIp()) =>
+    client.post('/_api/auth/login_with_password', body, headers);
+
+  describe('registration', () => {
+    it('makes the first account on a fresh database an admin, and the second a user', async () => {
+      const first = server.client();
+      const res = await register(first, { email: 'First@Example.test', password: STRONG, displayName: 'First 🚀' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        user: {
+          id: expect.any(Number),
+          email: 'First@Example.test',
+          displayName: 'First 🚀',
+          avatarUrl: null,
+          role: 'admin',
+          zipCode: null,
+          noAds: false,
+          isDisabled: false,
+        },
+      });
+      const second = await register(server.client(), { email: freshEmail(), password: STRONG, displayName: 'Second' });
+      expect(second.status).toBe(200);
+      expect(second.body.user.role).toBe('user');
+    });
+
+    it('signs the new account in with an HttpOnly, SameSite=Lax session cookie', async () => {
+      const client = server.client();
+      const email = freshEmail();
+      const res = await register(client, { email, password: STRONG, displayName: 'Cookie Tester', zipCode: '10001' });
+      expect(res.body.user.zipCode).toBe('10001');
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+      expect(cookie).toBeDefined();
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      expect(cookie).toMatch(/;\s*Path=\//i);
+      expect(cookie).not.toMatch(/;\s*Secure/i);
+      const session = await client.get('/_api/auth/session');
+      expect(session.status).toBe(200);
+      expect(session.body.user.email).toBe(email);
+    });
+
+    it('stores an empty zip code as null', async () => {
+      const res = await register(server.client(), { email: freshEmail(), password: STRONG, displayName: 'Zipless', zipCode: '' });
+      expect(res.status).toBe(200);
+      expect(res.body.user.zipCode).toBeNull();
+    });
+
+    it('refuses an e-mail already in use, whatever its capitalisation', async () => {
+      const email = freshEmail('dup');
+      expect((await register(server.client(), { email, password: STRONG, displayName: 'One' })).status).toBe(200);
+      const res = await register(server.client(), { email: email.toUpperCase(), password: STRONG, displayName: 'Two' });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: 'Email already in use', message: 'Email already in use' });
+      const rows = await server.db.selectFrom('users').select('id').where('email_normalized', '=', email).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it.each([
+      [{ password: STRONG, displayName: 'N' }, 'Email is required'],
+      [{ email: 'not-an-email', password: STRONG, displayName: 'N' }, 'Email is required'],
+      [{ email: 'a@example.test', password: 'Sh0rt', displayName: 'N' }, 'Password must be at least 8 characters'],
+      [{ email: 'a@example.test', displayName: 'N' }, 'Password must be at least 8 characters'],
+      [{ email: 'a@example.test', password: 'alllowercase1', displayName: 'N' }, STRENGTH],
+      [{ email: 'a@example.test', password: 'ALLUPPERCASE1', displayName: 'N' }, STRENGTH],
+      [{ email: 'a@example.test', password: 'NoDigitsHere', displayName: 'N' }, STRENGTH],
+      [{ email: 'a@example.test', password: STRONG, displayName: '' }, 'Name is required'],
+      [{ email: 'a@example.test', password: STRONG, displayName: '   ' }, 'Name is required'],
+      [{ email: 'a@example.test', password: STRONG }, 'Name is required'],
+      [{ email: 'a@example.test', password: STRONG, displayName: 'N', zipCode: '1234' }, 'Invalid zip code format. Must be 5 digits.'],
+      [{ email: 'a@example.test', password: STRONG, displayName: 'N', zipCode: 'abcde' }, 'Invalid zip code format. Must be 5 digits.'],
+    ])('rejects %j with "%s"', async (body, message) => {
+      const res = await register(server.client(), body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: message, message });
+    });
+
+    it('allows 20 registrations an hour from one address, then answers 429', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 20; i++) {
+        const res = await register(server.client(), { email: freshEmail('burst'), password: STRONG, displayName: `B${i}` }, ip);
+        expect(res.status).toBe(200);
+      }
+      const blocked = await register(server.client(), { email: freshEmail('burst'), password: STRONG, displayName: 'B21' }, ip);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toMatch(/^Too many registrations from this network\. Please try again in \d+ minutes?\.$/);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
+      const elsewhere = await register(server.client(), { email: freshEmail('burst'), password: STRONG, displayName: 'Other' });
+      expect(elsewhere.status).toBe(200);
+    });
+  });
+
+  describe('login', () => {
+    it('signs in with the right password and rotates the token on every login', async () => {
+      const user = await createUser(server, { email: freshEmail('Mixed') });
+      const client = server.client();
+      const first = await login(client, { email: user.email.toUpperCase(), password: user.password });
+      expect(first.status).toBe(200);
+      expect(first.body.user).toMatchObject({ id: user.id, email: user.email, role: 'user' });
+      const firstToken = sessionToken(client)!;
+      expect(firstToken).toMatch(/^[\w-]{43}$/);
+
+      const second = await login(client, { email: user.email, password: user.password });
+      expect(second.status).toBe(200);
+      const secondToken = sessionToken(client)!;
+      expect(secondToken).not.toBe(firstToken);
+
+      // The old token no longer names a session.
+      const stale = server.client();
+      const res = await stale.get('/_api/auth/session', { cookie: `${SESSION_COOKIE}=${firstToken}` });
+      expect(res.body).toEqual({ user: null });
+      expect((await client.get('/_api/auth/session')).body.user.id).toBe(user.id);
+    });
+
+    it('stores only a hash of the session token', async () => {
+      const user = await createUser(server);
+      const client = await signIn(server, user);
+      const token = sessionToken(client)!;
+      const rows = await server.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0].token_hash).not.toBe(token);
+      expect(rows[0].token_hash).toBe(createHash('sha256').update(token).digest('base64url'));
+      const anyRaw = await server.db.selectFrom('sessions').select('token_hash').where('token_hash', '=', token).execute();
+      expect(anyRaw).toHaveLength(0);
+    });
+
+    it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+      const user = await createUser(server);
+      const wrong = await login(server.client(), { email: user.email, password: 'Wrong-password-1' });
+      const unknown = await login(server.client(), { email: freshEmail('ghost'), password: 'Wrong-password-1' });
+      for (const res of [wrong, unknown]) {
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ error: 'Invalid email or password', message: 'Invalid email or password' });
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+    });
+
+    it.each([
+      [{ password: 'x' }, 'Email is required'],
+      [{ email: 'nope', password: 'x' }, 'Email is required'],
+      [{ email: 'a@example.test' }, 'Password is required'],
+      [{ email: 'a@example.test', password: '' }, 'Password is required'],
+    ])('rejects %j with "%s"', async (body, message) => {
+      const res = await login(server.client(), body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: message, message });
+    });
+
+    it('refuses a disabled account, even with the right password', async () => {
+      const user = await createUser(server);
+      const client = await signIn(server, user);
+      await server.db.updateTable('users').set({ is_disabled: 1 }).where('id', '=', user.id).execute();
+      const res = await login(server.client(), { email: user.email, password: user.password });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: 'This account has been disabled.', message: 'This account has been disabled.' });
+      expect((await client.get('/_api/auth/session')).body).toEqual({ user: null });
+    });
+  });
+
+  describe('login rate limits', () => {
+    const fail = (email: string, headers = freshIp()) => login(server.client(), { email, password: 'Not-the-password-1' }, headers);
+
+    it('answers 429 after 10 failures for one e-mail, from any address, until the window passes', async () => {
+      const user = await createUser(server);
+      for (let i = 0; i < 10; i++) expect((await fail(user.email)).status).toBe(401);
+      const blocked = await login(server.client(), { email: user.email, password: user.password });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe('Too many login attempts. Please try again in 15 minutes.');
+      expect(blocked.body.error).toBe(blocked.body.message);
+      const retryAfter = Number(blocked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+
+      // Another account is unaffected.
+      const other = await createUser(server);
+      expect((await login(server.client(), { email: other.email, password: other.password })).status).toBe(200);
+
+      // Once the failures are older than 15 minutes, the right password works again.
+      await server.db
+        .updateTable('rate_events')
+        .set((eb) => ({ created_at: eb('created_at', '-', 16 * 60 * 1000) }))
+        .where('bucket', '=', 'login-fail-email')
+        .where('key', '=', user.email.toLowerCase())
+        .execute();
+      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+    });
+
+    it('answers 429 after 10 failures from one address, for any e-mail', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 10; i++) expect((await fail(freshEmail('spray'), ip)).status).toBe(401);
+      const user = await createUser(server);
+      const blocked = await login(server.client(), { email: user.email, password: user.password }, ip);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
+      expect(blocked.headers.get('retry-after')).toBeTruthy();
+      // The same account from another address is fine.
+      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+    });
+
+    it('forgets an e-mail’s failures after a successful login', async () => {
+      const user = await createUser(server);
+      for (let i = 0; i < 9; i++) expect((await fail(user.email)).status).toBe(401);
+      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+      for (let i = 0; i < 9; i++) expect((await fail(user.email)).status).toBe(401);
+      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+    });
+  });
+
+  describe('session and logout', () => {
+    it('answers { user: null } without a session', async () => {
+      const res = await server.client().get('/_api/auth/session');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ user: null });
+    });
+
+    it('logs out: deletes the session and clears the cookie', async () => {
+      const user = await createUser(server);
+      const client = await signIn(server, user);
+      const token = sessionToken(client)!;
+      const res = await client.post('/_api/auth/logout', {});
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+      expect(res.headers.getSetCookie().join()).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+      expect((await client.get('/_api/auth/session')).body).toEqual({ user: null });
+      const replay = await server.client().get('/_api/auth/session', { cookie: `${SESSION_COOKIE}=${token}` });
+      expect(replay.body).toEqual({ user: null });
+    });
+
+    it('logs out without a session, with or without a body', async () => {
+      expect((await server.client().post('/_api/auth/logout', {})).body).toEqual({ success: true });
+      const bare = await server.client().request('POST', '/_api/auth/logout');
+      expect(bare.status).toBe(200);
+      expect(bare.body).toEqual({ success: true });
+    });
+  });
+
+  describe('profile', () => {
+    it('changes display name and e-mail', async () => {
+      const user = await createUser(server);
+      const client = await signIn(server, user);
+      const email = freshEmail('renamed');
+      const res = await client.post('/_api/auth/update_profile', { displayName: '  Carl Sagan ✨ ', email });
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ id: user.id, displayName: 'Carl Sagan ✨', email });
+      expect((await client.get('/_api/auth/session')).body.user.email).toBe(email);
+      // The new address signs in; the old one no longer does.
+      expect((await login(server.client(), { email, password: user.password })).status).toBe(200);
+      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(401);
+    });
+
+    it('refuses an e-mail another account uses, case-insensitively, but accepts its own in new capitals', async () => {
+      const other = await createUser(server);
+      const user = await createUser(server);
+      const client = await signIn(server, user);
+      const taken = await client.post('/_api/auth/update_profile', { email: other.email.toUpperCase() });
+      expect(taken.status).toBe(409);
+      expect(taken.body).toEqual({ error: 'Email already in use', message: 'Email already in use' });
+      const own = await client.post('/_api/auth/update_profile', { email: user.email.toUpperCase() });
+      expect(own.status).toBe(200);
+      expect(own.body.user.email).toBe(user.email.toUpperCase());
+    });
+
+    it.each([
+      [{ displayName: '' }, 'Display name is required'],
+      [{ displayName: '  ' }, 'Display name is required'],
+      [{ email: 'not-an-email' }, 'Invalid email address'],
+      [{ avatarUrl: 'https://evil.example/tracker.png' }, 'Invalid avatar URL'],
+    ])('rejects %j with "%s"', async (body, message) => {
+      const { client } = { client: await signIn(server, await createUser(server)) };
+      const res = await client.post('/_api/auth/update_profile', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: message, message });
+    });
+  });
+
+  describe('password change', () => {
+    it('changes the password and ends every session of the user', async () => {
+      const user = await createUser(server);
+      const client = await signIn(server, user);
+      const otherDevice = await signIn(server, user);
+      const bystander = await signIn(server, await createUser(server));
+      const res = await client.post('/_api/auth/change_password', { currentPassword: user.password, newPassword: 'Brand-New-Orbit-7' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+      expect((await client.get('/_api/auth/session')).body).toEqual({ user: null });
+      expect((await otherDevice.get('/_api/auth/session')).body).toEqual({ user: null });
+      expect((await bystander.get('/_api/auth/session')).body.user).not.toBeNull();
+      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(401);
+      expect((await login(server.client(), { email: user.email, password: 'Brand-New-Orbit-7' })).status).toBe(200);
+    });
+
+    it.each([
+      [{ newPassword: 'Brand-New-Orbit-7' }, 'Current password is required'],
+      [{ currentPassword: '', newPassword: 'Brand-New-Orbit-7' }, 'Current password is required'],
+      [{ currentPassword: 'x' }, 'New password must be at least 8 characters'],
+      [{ currentPassword: 'x', newPassword: 'Sh0rt' }, 'New password must be at least 8 characters'],
+      [{ currentPassword: 'x', newPassword: 'weakweakweak' }, STRENGTH],
+    ])('rejects %j with "%s"', async (body, message) => {
+      const client = await signIn(server, await createUser(server));
+      const res = await client.post('/_api/auth/change_password', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: message, message });
+    });
+
+    it('refuses a wrong current password and keeps the old one', async () => {
+      const user = await createUser(server);
+      const client = await signIn(server, user);
+      const res = await client.post('/_api/auth/change_password', { currentPassword: 'Wrong-Guess-1', newPassword: 'Brand-New-Orbit-7' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Current password is incorrect', message: 'Current password is incorrect' });
+      expect((await client.get('/_api/auth/session')).body.user.id).toBe(user.id);
+      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+    });
+  });
+
+  describe('without a session', () => {
+    it.each([
+      ['/_api/auth/update_profile', { displayName: 'X' }],
+      ['/_api/auth/change_password', { currentPassword: 'Old-Password-1', newPassword: 'New-Password-1' }],
+      ['/_api/profile/update_zip_code', { zipCode: '12345' }],
+      ['/_api/account/avatar/delete', {}],
+    ])('POST %s answers 401', async (path, body) => {
+      const res = await server.client().post(path, body);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'Authentication required', message: 'Authentication required' });
+    });
+  });
+
+  it('answers malformed JSON with a 400 and no stack trace', async () => {
+    const res = await server.client().request('POST', '/_api/auth/login_with_password', {
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid JSON body', message: 'Invalid JSON body' });
+    expect(res.text).not.toMatch(/stack|at .*\.ts/);
+  });
+});
+
+describe.each(dialects)('ADMIN_EMAIL (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect, env: { ADMIN_EMAIL: 'Boss@Example.test' } });
+  });
+  afterAll(() => server.close());
+
+  it('makes the named account admin at registration, even when it is not the first', async () => {
+    await createUser(server); // the database is no longer fresh
+    const res = await server.client().post(
+      '/_api/auth/register_with_password',
+      { email: 'boss@example.TEST', password: STRONG, displayName: 'Boss' },
+      freshIp(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.user.role).toBe('admin');
+    const other = await server.client().post(
+      '/_api/auth/register_with_password',
+      { email: freshEmail(), password: STRONG, displayName: 'Not Boss' },
+      freshIp(),
+    );
+    expect(other.body.user.role).toBe('user');
+  });
+
+  it('promotes an existing account with that e-mail when it signs in', async () => {
+    await server.db.deleteFrom('users').where('email_normalized', '=', 'boss@example.test').execute();
+    const user = await createUser(server, { email: 'BOSS@example.test', role: 'user' });
+    const client = server.client();
+    const res = await client.post('/_api/auth/login_with_password', { email: user.email, password: user.password }, freshIp());
+    expect(res.status).toBe(200);
+    expect(res.body.user.role).toBe('admin');
+    const row = await server.db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.role).toBe('admin');
   });
 });

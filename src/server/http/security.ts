@@ -52,7 +52,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     if (type === 'application/json') return;
     if (type === 'multipart/form-data' && multipartAllowed) return;
     // Bodiless POSTs (logout, purge) are allowed only without a body at all.
-    if (!type && !request.headers['content-length'] && !request.headers['transfer-encoding']) return;
+    const length = request.headers['content-length'];
+    if (!type && (!length || length === '0') && !request.headers['transfer-encoding']) return;
     throw new HttpError(415, 'Unsupported content type');
   });
 }

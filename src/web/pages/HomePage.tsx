@@ -1,3 +1,17 @@
+import { AuthPageSkeleton } from '../features/auth/AuthShell';
+import { LoginScreen } from '../features/auth/LoginScreen';
+import { useSession } from '../features/auth/session';
+import { AppLayout } from '../features/layout/AppLayout';
+import { DashboardPage } from './DashboardPage';
+
+/** `/`: the dashboard for a signed-in user, the login page for anyone else (DESIGN.md). */
 export function HomePage() {
-  return <div>HomePage</div>;
+  const session = useSession();
+  if (session.status === 'loading') return <AuthPageSkeleton />;
+  if (session.status === 'unauthenticated') return <LoginScreen />;
+  return (
+    <AppLayout>
+      <DashboardPage />
+    </AppLayout>
+  );
 }

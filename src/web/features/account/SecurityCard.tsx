@@ -1,0 +1,151 @@
+import { KeyRound, Loader2 } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { changePasswordFormSchema } from '../../../shared/schemas';
+import { FormAlert } from '../../components/FormAlert';
+import { FormField } from '../../components/FormField';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { useLogout } from '../auth/session';
+import { focusFirstInvalid, validate, type FieldErrors } from '../auth/validate';
+import { useChangePassword } from './mutations';
+
+type PasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
+const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Security card: the Change Password panel and the success dialog (spec §2, §4). */
+export function SecurityCard() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const openButtonRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const change = useChangePassword();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  const [values, setValues] = useState<PasswordValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<PasswordValues>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const edit = (field: keyof PasswordValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setErrors((errs) => ({ ...errs, [field]: undefined }));
+  };
+
+  function cancel() {
+    setValues(EMPTY);
+    setErrors({});
+    setFormError(null);
+    setOpen(false);
+    requestAnimationFrame(() => openButtonRef.current?.focus());
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const result = validate(changePasswordFormSchema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstInvalid(formRef.current, result.errors);
+      return;
+    }
+    const { currentPassword, newPassword } = result.data;
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          setValues(EMPTY);
+          setDone(true);
+        },
+        onError: (error) => {
+          if (error.message.includes('Current password is incorrect')) {
+            setErrors({ currentPassword: error.message });
+            focusFirstInvalid(formRef.current, { currentPassword: 'x' });
+          } else {
+            setFormError(error.message || 'Password change failed');
+          }
+        },
+      },
+    );
+  }
+
+  /** The server has already ended every session: sign out here too and go to the sign-in page. */
+  async function continueToSignIn() {
+    await navigate('/', { replace: true });
+    logout.mutate();
+  }
+
+  return (
+    <Card id="security">
+      <CardHeader>
+        <CardTitle>Security</CardTitle>
+        <CardDescription>Change the password you sign in with.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {open ? (
+          <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change password">
+            <FormAlert message={formError} />
+            <FormField
+              label="Current Password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              value={values.currentPassword}
+              onChange={edit('currentPassword')}
+              error={errors.currentPassword}
+            />
+            <FormField
+              label="New Password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              hint="Password must be at least 8 characters long."
+              value={values.newPassword}
+              onChange={edit('newPassword')}
+              error={errors.newPassword}
+            />
+            <FormField
+              label="Confirm New Password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={edit('confirmPassword')}
+              error={errors.confirmPassword}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="outline" onClick={cancel} disabled={change.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={change.isPending}>
+                {change.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+                Update Password
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <Button ref={openButtonRef} variant="outline" onClick={() => setOpen(true)}>
+            <KeyRound aria-hidden="true" />
+            Change Password
+          </Button>
+        )}
+      </CardContent>
+      <Dialog open={done} onOpenChange={(isOpen) => !isOpen && void continueToSignIn()}>
+        <DialogContent onPointerDownOutside={(e) => e.preventDefault()}>
+          <DialogHeader>
+            <DialogTitle>Password Updated Successfully</DialogTitle>
+            <DialogDescription>
+              Your password has been changed. For your security you will be logged out now and must sign in again with your new password.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button onClick={() => void continueToSignIn()} disabled={logout.isPending}>
+              Continue to Sign In
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+// Login and registration (spec §4): the user is stored in the session cache
+// directly; after login the sources are fetched and an AI news query runs.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { User } from '../../../shared/types';
+import { api } from '../../lib/api';
+import { sourceKeys } from '../sources/queries';
+import { sessionKey } from './session';
+
+export const MORNING_NEWS_QUERY = 'What is the latest breaking astronomy and space news of the last 12 hours?';
+export const EVENING_NEWS_QUERY = 'Give me a summary of the most important breaking space and astronomy news of today.';
+
+export type AuthPhase = 'idle' | 'submitting' | 'preparing';
+
+export function newsQueryForHour(hour: number): string {
+  return hour < 14 ? MORNING_NEWS_QUERY : EVENING_NEWS_QUERY;
+}
+
+function refreshNews(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: ['news'] });
+  void queryClient.invalidateQueries({ queryKey: sourceKeys.all });
+}
+
+/**
+ * After login the server refreshes the user's due sources itself (AppContext.onLogin),
+ * so the browser only starts the AI news query and preloads the dashboard; the
+ * query's failures are only logged.
+ */
+async function afterLogin(queryClient: QueryClient) {
+  api
+    .post('/_api/news/query', { query: newsQueryForHour(new Date().getHours()) })
+    .then(() => refreshNews(queryClient))
+    .catch((e) => console.error('News query failed', e));
+  await preloadDashboard(queryClient);
+}
+
+/** Preload what the dashboard shows first. */
+async function preloadDashboard(queryClient: QueryClient) {
+  await queryClient
+    .prefetchQuery({
+      queryKey: sourceKeys.all,
+      queryFn: async () => (await api.get<{ sources: unknown[] }>('/_api/news/sources')).sources,
+    })
+    .catch((e) => console.error('Preloading the dashboard failed', e));
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+export interface RegisterInput extends LoginInput {
+  displayName: string;
+  zipCode?: string | null;
+}
+
+/** One hook for both forms: submit, then the "fetching/preparing" phase, then the session is set. */
+export function useAuthSubmit() {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<AuthPhase>('idle');
+
+  async function run(path: string, body: unknown, after: (qc: QueryClient) => Promise<void>): Promise<User> {
+    setPhase('submitting');
+    try {
+      const { user } = await api.post<{ user: User }>(path, body);
+      setPhase('preparing');
+      await after(queryClient);
+      queryClient.setQueryData(sessionKey, user);
+      return user;
+    } finally {
+      setPhase('idle');
+    }
+  }
+
+  return {
+    phase,
+    login: (input: LoginInput) => run('/_api/auth/login_with_password', input, afterLogin),
+    register: (input: RegisterInput) => run('/_api/auth/register_with_password', input, preloadDashboard),
+  };
+}

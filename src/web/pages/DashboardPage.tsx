@@ -1,0 +1,48 @@
+// The signed-in dashboard (spec 000 §2 "Dashboard"); HomePage wraps it in AppLayout.
+import { Skeleton } from '../components/ui/skeleton';
+import { useSession } from '../features/auth/session';
+import { FeedFilters } from '../features/feed/FeedFilters';
+import { FeedHeader, FeedPageShell } from '../features/feed/FeedPageShell';
+import { dashboardFilter } from '../features/feed/filters';
+import { NewsFeed } from '../features/feed/NewsFeed';
+import { RefreshButton } from '../features/feed/RefreshButton';
+import { useFeedFilter } from '../features/feed/useFeedFilter';
+import { useViewMode, ViewToggle } from '../features/feed/ViewToggle';
+
+export function DashboardPage() {
+  const { user } = useSession();
+  const { filter, setFilter, sources, params } = useFeedFilter(dashboardFilter);
+  const [view, setView] = useViewMode();
+
+  return (
+    <FeedPageShell
+      title={`Welcome back, ${user?.displayName ?? ''}!`}
+      subtitle="Latest updates from the cosmos, all in one place"
+      // A later wave fills this slot with the dismissible announcement banners.
+      banner={<div data-slot="announcement-banners" className="empty:hidden" />}
+      sidebar={
+        filter ? (
+          <FeedFilters filter={filter} onChange={setFilter} sources={(sources ?? []).filter((s) => s.isEnabled)} />
+        ) : (
+          <Skeleton className="h-64 w-full" />
+        )
+      }
+      feedTabLabel="News Feed"
+      tabOrder="dashboard"
+      feed={
+        <>
+          <FeedHeader
+            title="Latest News"
+            actions={
+              <>
+                <ViewToggle value={view} onChange={setView} />
+                <RefreshButton />
+              </>
+            }
+          />
+          <NewsFeed params={params} view={view} />
+        </>
+      }
+    />
+  );
+}

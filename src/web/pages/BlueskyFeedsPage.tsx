@@ -1,3 +1,16 @@
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { KindFeedPage } from '../features/feed/KindFeedPage';
+import { AppLayout } from '../features/layout/AppLayout';
+
+/** /bluesky-feeds (spec 001 §2 "Dedicated feed pages"). */
 export function BlueskyFeedsPage() {
-  return <div>BlueskyFeedsPage</div>;
+  return (
+    <RequireAuth>
+      {(user) => (
+        <AppLayout>
+          <KindFeedPage kind="bluesky" title="BlueSky Feed" user={user} />
+        </AppLayout>
+      )}
+    </RequireAuth>
+  );
 }

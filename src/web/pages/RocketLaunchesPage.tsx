@@ -1,3 +1,16 @@
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { KindFeedPage } from '../features/feed/KindFeedPage';
+import { AppLayout } from '../features/layout/AppLayout';
+
+/** /rocket-launches (spec 001 §2 "Dedicated feed pages"). */
 export function RocketLaunchesPage() {
-  return <div>RocketLaunchesPage</div>;
+  return (
+    <RequireAuth>
+      {(user) => (
+        <AppLayout>
+          <KindFeedPage kind="rocket_launch" title="Launch Schedule" user={user} />
+        </AppLayout>
+      )}
+    </RequireAuth>
+  );
 }

@@ -1,0 +1,105 @@
+// The frame shared by the dashboard and the dedicated feed pages: title,
+// subtitle and Sign Out, then a sidebar (Filters) beside four tabs.
+import { Bot, Megaphone, Newspaper, Rss } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useLogout } from '../auth/session';
+import { SourcesManager } from '../sources/SourcesManager';
+
+function ComingSoon({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+export function SignOutButton() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}>
+      Sign Out
+    </Button>
+  );
+}
+
+export interface FeedPageShellProps {
+  title: string;
+  subtitle?: string;
+  /** Shown between the header and the tabs (announcement banners on the dashboard). */
+  banner?: ReactNode;
+  sidebar: ReactNode;
+  feedTabLabel: string;
+  feed: ReactNode;
+  /** The dashboard lists AI Assistant before Announcements; the feed pages the other way round. */
+  tabOrder: 'dashboard' | 'feed-page';
+}
+
+export function FeedPageShell({ title, subtitle, banner, sidebar, feedTabLabel, feed, tabOrder }: FeedPageShellProps) {
+  const ai = (
+    <TabsTrigger key="ai" value="ai">
+      <Bot aria-hidden="true" />
+      AI Assistant
+    </TabsTrigger>
+  );
+  const announcements = (
+    <TabsTrigger key="announcements" value="announcements">
+      <Megaphone aria-hidden="true" />
+      Announcements
+    </TabsTrigger>
+  );
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 md:gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words md:text-3xl">{title}</h1>
+          {subtitle && <p className="mt-1 text-muted-foreground">{subtitle}</p>}
+        </div>
+        <SignOutButton />
+      </header>
+      {banner}
+      <div className="grid gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
+        <aside className="flex flex-col gap-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">{sidebar}</aside>
+        <Tabs defaultValue="feed" className="min-w-0">
+          <TabsList className="w-full justify-start sm:w-auto">
+            <TabsTrigger value="feed">
+              <Newspaper aria-hidden="true" />
+              {feedTabLabel}
+            </TabsTrigger>
+            <TabsTrigger value="sources">
+              <Rss aria-hidden="true" />
+              Sources
+            </TabsTrigger>
+            {tabOrder === 'dashboard' ? [ai, announcements] : [announcements, ai]}
+          </TabsList>
+          <TabsContent value="feed">{feed}</TabsContent>
+          <TabsContent value="sources">
+            <SourcesManager />
+          </TabsContent>
+          <TabsContent value="ai">
+            {/* A later wave puts the AI chat panel here. */}
+            <ComingSoon title="AI Assistant" text="Your astronomy assistant is coming soon. Check back shortly!" />
+          </TabsContent>
+          <TabsContent value="announcements">
+            {/* A later wave puts the announcements history here. */}
+            <ComingSoon title="Announcements" text="Announcement history is coming soon. Check back shortly!" />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </div>
+  );
+}
+
+/** The feed tab's header row: title, then view toggle and refresh button. */
+export function FeedHeader({ title, actions }: { title: string; actions: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <div className="flex flex-wrap items-center gap-2">{actions}</div>
+    </div>
+  );
+}

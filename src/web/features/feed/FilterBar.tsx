@@ -1,0 +1,151 @@
+// The feed's filter controls (spec 000 §2 "News feed"): debounced search, sort,
+// item type, source toggles and 'Clear Filters'.
+import { Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ITEM_TYPES, SEARCH_DEBOUNCE_MS, SEARCH_MAX, SEARCH_MIN, type ItemType, type SortField } from '../../../shared/constants';
+import type { NewsSource } from '../../../shared/types';
+import { Button } from '../../components/ui/button';
+import { Input, Label, NativeSelect } from '../../components/ui/input';
+import { humanize } from '../../lib/format';
+import { cn } from '../../lib/utils';
+import { hasActiveFilters, resetFilter, type FeedFilter } from './filters';
+
+const SORTS: Array<{ value: SortField; label: string }> = [
+  { value: 'publishedAt', label: 'Newest' },
+  { value: 'engagementScore', label: 'Most Engaging' },
+  { value: 'fetchedAt', label: 'Recently Added' },
+];
+
+/** Only a term of at least 2 characters becomes a filter. */
+const toTerm = (text: string) => {
+  const t = text.trim();
+  return t.length >= SEARCH_MIN ? t.slice(0, SEARCH_MAX) : undefined;
+};
+
+function SearchBox({ term, onTerm }: { term: string | undefined; onTerm: (term: string | undefined) => void }) {
+  const id = useId();
+  const [text, setText] = useState(term ?? '');
+  const onTermRef = useRef(onTerm);
+  onTermRef.current = onTerm;
+  // Follow outside changes (Clear Filters) without fighting the user's typing.
+  useEffect(() => {
+    if (term === undefined) setText((t) => (toTerm(t) === undefined ? t : ''));
+  }, [term]);
+  useEffect(() => {
+    const next = toTerm(text);
+    if (next === term) return;
+    const timer = setTimeout(() => onTermRef.current(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, term]);
+
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>Search</Label>
+      <div className="relative">
+        <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={SEARCH_MAX}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search headlines and content..."
+          className="pl-8 pr-8 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {text && (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => {
+              setText('');
+              onTerm(undefined);
+            }}
+            className="absolute right-1.5 top-1/2 inline-flex h-6 w-6 -translate-y-1/2 cursor-pointer items-center justify-center rounded text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <X className="h-4 w-4" />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export interface FilterBarProps {
+  filter: FeedFilter;
+  onChange: (filter: FeedFilter) => void;
+  /** The sources offered as toggle buttons. */
+  sources: NewsSource[];
+}
+
+export function FilterBar({ filter, onChange, sources }: FilterBarProps) {
+  const sortId = useId();
+  const typeId = useId();
+  const set = (patch: Partial<FeedFilter>) => onChange({ ...filter, ...patch });
+  const toggleSource = (id: string) =>
+    set({ sourceIds: filter.sourceIds.includes(id) ? filter.sourceIds.filter((s) => s !== id) : [...filter.sourceIds, id] });
+  const sorted = [...sources].sort((a, b) => a.name.localeCompare(b.name));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <SearchBox term={filter.searchTerm} onTerm={(searchTerm) => set({ searchTerm })} />
+      <div className="space-y-1.5">
+        <Label htmlFor={sortId}>Sort by</Label>
+        <NativeSelect id={sortId} value={filter.sortBy} onChange={(e) => set({ sortBy: e.target.value as SortField })}>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={typeId}>Type</Label>
+        <NativeSelect
+          id={typeId}
+          value={filter.itemType ?? ''}
+          onChange={(e) => set({ itemType: (e.target.value || undefined) as ItemType | undefined })}
+          className="capitalize"
+        >
+          <option value="">All Types</option>
+          {ITEM_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {humanize(t)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {sorted.length > 0 && (
+        <div role="group" aria-labelledby={`${typeId}-sources`} className="space-y-1.5">
+          <p id={`${typeId}-sources`} className="text-sm font-medium leading-none">
+            Sources
+          </p>
+          <div className="flex max-h-72 flex-wrap gap-1.5 overflow-y-auto p-0.5">
+            {sorted.map((s) => {
+              const on = filter.sourceIds.includes(s.id);
+              return (
+                <button
+                  key={s.id}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => toggleSource(s.id)}
+                  className={cn(
+                    'max-w-full cursor-pointer truncate rounded-full border px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    on ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card text-foreground hover:bg-accent',
+                  )}
+                >
+                  {s.name}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      {hasActiveFilters(filter) && (
+        <Button variant="outline" size="sm" onClick={() => onChange(resetFilter())}>
+          <X />
+          Clear Filters
+        </Button>
+      )}
+    </div>
+  );
+}

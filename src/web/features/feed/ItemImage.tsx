@@ -1,0 +1,27 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../lib/utils';
+
+/** A story image that says 'Image unavailable' when it fails to load (spec). */
+export function ItemImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (failedSrc === src) {
+    return (
+      <div className={cn('flex flex-col items-center justify-center gap-1 bg-muted text-sm text-muted-foreground', className)}>
+        <ImageOff className="h-5 w-5" aria-hidden="true" />
+        Image unavailable
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailedSrc(src)}
+      className={cn('bg-muted object-cover', className)}
+    />
+  );
+}

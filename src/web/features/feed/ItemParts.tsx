@@ -1,0 +1,50 @@
+// Pieces shared by NewsCard and NewsRow.
+import { ExternalLink } from 'lucide-react';
+import type { NewsItem } from '../../../shared/types';
+import { Badge } from '../../components/ui/badge';
+import { timeAgo } from '../../lib/format';
+import { typeBadge } from './item';
+import { SharePopover } from './SharePopover';
+
+export function ItemBadges({ item }: { item: NewsItem }) {
+  const badge = typeBadge(item.itemType);
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <Badge variant={badge.variant} className="capitalize">
+        {badge.label}
+      </Badge>
+      {item.isBreaking && <Badge variant="destructive">Breaking</Badge>}
+    </div>
+  );
+}
+
+/** Source name (fallback 'Unknown Source') and relative publish time. */
+export function ItemMeta({ item }: { item: NewsItem }) {
+  return (
+    <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+      <span className="truncate font-medium text-foreground/80">{item.sourceName || 'Unknown Source'}</span>
+      <span aria-hidden="true">·</span>
+      <time dateTime={item.publishedAt} title={new Date(item.publishedAt).toLocaleString()}>
+        {timeAgo(item.publishedAt)}
+      </time>
+    </p>
+  );
+}
+
+/** Share button and the external-link icon. */
+export function ItemActions({ item }: { item: NewsItem }) {
+  return (
+    <div className="flex shrink-0 items-center gap-0.5">
+      <SharePopover url={item.url} title={item.title} />
+      <a
+        href={item.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Open in new tab"
+        className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ExternalLink className="h-4 w-4" />
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+// The feed list: skeletons, error and empty states, then a window-virtualised
+// list of cards or rows that loads the next page when its last item shows.
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { AlertTriangle, Newspaper } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FEED_MORE_SKELETONS, FEED_SKELETONS } from '../../../shared/constants';
+import type { NewsItem } from '../../../shared/types';
+import { Skeleton } from '../../components/ui/skeleton';
+import type { ListParams } from './filters';
+import { NewsCard } from './NewsCard';
+import { NewsRow } from './NewsRow';
+import { useNewsList } from './queries';
+import type { ViewMode } from './storage';
+
+const GAP = 16;
+/** Card view uses two columns once the feed is this wide. */
+const TWO_LANES_MIN_WIDTH = 680;
+
+export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }) {
+  return (
+    <div className={view === 'card' ? 'grid gap-4 sm:grid-cols-[repeat(auto-fill,minmax(300px,1fr))]' : 'flex flex-col gap-3'} data-testid="feed-skeletons">
+      {Array.from({ length: count }, (_, i) =>
+        view === 'card' ? (
+          <div key={i} className="overflow-hidden rounded-lg border border-border bg-card">
+            <Skeleton className="aspect-video w-full rounded-none" />
+            <div className="space-y-2 p-4">
+              <Skeleton className="h-4 w-20" />
+              <Skeleton className="h-5 w-11/12" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-2/3" />
+            </div>
+          </div>
+        ) : (
+          <div key={i} className="space-y-2 rounded-lg border border-border bg-card p-4">
+            <Skeleton className="h-4 w-20" />
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        ),
+      )}
+    </div>
+  );
+}
+
+function FeedMessage({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+      {icon}
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <p className="max-w-md text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+/** Width of an element, kept current. */
+function useWidth(ref: React.RefObject<HTMLElement | null>) {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}
+
+function VirtualList({ items, view, onLastVisible }: { items: NewsItem[]; view: ViewMode; onLastVisible: () => void }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(listRef);
+  const lanes = view === 'card' && width >= TWO_LANES_MIN_WIDTH ? 2 : 1;
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => (view === 'card' ? 440 : 150),
+    overscan: 6,
+    gap: GAP,
+    lanes,
+    scrollMargin,
+    getItemKey: (i) => items[i].id,
+  });
+  // Lane count or view changes invalidate every measured position.
+  useEffect(() => virtualizer.measure(), [virtualizer, lanes, view]);
+
+  // Infinite scroll: observe the last item (spec §2).
+  const observer = useRef<IntersectionObserver | null>(null);
+  const onLastRef = useRef(onLastVisible);
+  onLastRef.current = onLastVisible;
+  const lastItemRef = useCallback((el: HTMLElement | null) => {
+    observer.current?.disconnect();
+    if (!el) return;
+    observer.current = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLastRef.current(), {
+      rootMargin: '0px 0px 300px 0px',
+    });
+    observer.current.observe(el);
+  }, []);
+  useEffect(() => () => observer.current?.disconnect(), []);
+
+  const laneWidth = `calc((100% - ${(lanes - 1) * GAP}px) / ${lanes})`;
+  return (
+    <div ref={listRef} role="feed" aria-busy="false" aria-label="News feed" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((v) => {
+        const item = items[v.index];
+        const isLast = v.index === items.length - 1;
+        return (
+          <div
+            key={v.key}
+            data-index={v.index}
+            ref={(el) => {
+              virtualizer.measureElement(el);
+              if (isLast) lastItemRef(el);
+            }}
+            className="absolute top-0"
+            style={{
+              width: laneWidth,
+              left: `calc(${v.lane} * (${laneWidth} + ${GAP}px))`,
+              transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            {view === 'card' ? <NewsCard item={item} /> : <NewsRow item={item} />}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+const WAITING = {} as ListParams;
+
+/** The news feed for one filter (spec §2 "News feed"). `null` params (sources still loading) show the skeletons. */
+export function NewsFeed({ params, view }: { params: ListParams | null; view: ViewMode }) {
+  const query = useNewsList(params ?? WAITING, params !== null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) return <FeedSkeletons count={FEED_SKELETONS} view={view} />;
+  if (query.isError) {
+    return (
+      <div role="alert">
+        <FeedMessage
+          icon={<AlertTriangle className="h-8 w-8 text-destructive" aria-hidden="true" />}
+          title="Failed to load news"
+          text={query.error.message || 'An unknown error occurred.'}
+        />
+      </div>
+    );
+  }
+  const items = query.data.pages.flatMap((p) => p.items);
+  if (items.length === 0) {
+    return (
+      <FeedMessage
+        icon={<Newspaper className="h-8 w-8 text-muted-foreground" aria-hidden="true" />}
+        title="No News Found"
+        text="Try adjusting your filters or check back later."
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <VirtualList items={items} view={view} onLastVisible={loadMore} />
+      {isFetchingNextPage && <FeedSkeletons count={FEED_MORE_SKELETONS} view={view} />}
+      {!hasNextPage && <p className="py-6 text-center text-sm text-muted-foreground">You've reached the end of the feed.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// Display formatting shared by the feed screens: times, dates, truncation, and
+// the few things read out of item URLs and HTML.
+import { format, formatDistanceToNow } from 'date-fns';
+
+function toDate(value: string | number | Date): Date | null {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** '5 minutes ago' (spec: relative publish time). Empty for an unparsable date. */
+export function timeAgo(value: string | number | Date): string {
+  const d = toDate(value);
+  return d ? `${formatDistanceToNow(d)} ago` : '';
+}
+
+/** The spec's date format: MMM d, yyyy. */
+export function formatDate(value: string | number | Date): string {
+  const d = toDate(value);
+  return d ? format(d, 'MMM d, yyyy') : '';
+}
+
+/** Date plus time of day, for "Last updated" lines and launch windows. */
+export function formatDateTime(value: string | number | Date): string {
+  const d = toDate(value);
+  return d ? format(d, 'MMM d, yyyy, h:mm a') : '';
+}
+
+/** Cuts text at `max` characters and appends '...' when it was longer. */
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length > max ? `${clean.slice(0, max).trimEnd()}...` : clean;
+}
+
+/** 'social_post' → 'social post'. */
+export function humanize(value: string): string {
+  return value.replace(/_/g, ' ');
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/** The 11-character video id of a YouTube watch, short-link, embed or shorts URL, else null. */
+export function youtubeId(url: string | null | undefined): string | null {
+  if (!url) return null;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = u.hostname.replace(/^(www\.|m\.|music\.)/, '');
+  let id: string | null = null;
+  if (host === 'youtu.be') id = u.pathname.split('/')[1] ?? null;
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    if (u.pathname === '/watch') id = u.searchParams.get('v');
+    else {
+      const m = u.pathname.match(/^\/(?:embed|shorts|v|live)\/([^/?#]+)/);
+      id = m ? m[1] : null;
+    }
+  }
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+export const youtubeThumbnail = (id: string) => `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
+export const youtubeEmbed = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
+
+/** A usable image source starts with http, data: or / (spec). */
+export function isValidImageSrc(src: string | null | undefined): src is string {
+  return !!src && (src.startsWith('http') || src.startsWith('data:') || src.startsWith('/'));
+}
+
+/** The src of the first <img> in an HTML fragment, decoded, else null. */
+export function firstImageSrc(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const m = html.match(/<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i);
+  const raw = m ? (m[1] ?? m[2] ?? m[3]) : null;
+  return raw ? raw.replace(/&amp;/g, '&').trim() : null;
+}
+
+/** m:ss, for the refresh cool-down. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}

@@ -1,10 +1,15 @@
 // rss: any RSS 0.9x/1.0/2.0, RDF, Atom 1.0 or JSON Feed URL, fetched with a conditional GET.
-import type { FetchContext, FetchResult, Fetcher } from '../types';
+import type { FetchContext, FetchResult, FetchedItem, Fetcher } from '../types';
 import { parseFeedText } from './feed-parse';
 import { ensureOk } from './util';
 
-/** GETs a feed with the source's validators and parses it; shared by rss, google_news and custom. */
-export async function fetchFeed(ctx: FetchContext, url: string): Promise<FetchResult> {
+export type FeedParser = (text: string, finalUrl: string) => { title: string | null; items: FetchedItem[] };
+
+/**
+ * GETs a feed with the source's validators (conditional GET) and parses it;
+ * shared by rss, youtube, reddit (Atom), google_news and custom.
+ */
+export async function fetchFeed(ctx: FetchContext, url: string, parse: FeedParser = parseFeedText): Promise<FetchResult> {
   const res = await ctx.http.get(url, {
     etag: ctx.source.etag,
     lastModified: ctx.source.lastModified,
@@ -20,7 +25,7 @@ export async function fetchFeed(ctx: FetchContext, url: string): Promise<FetchRe
     };
   }
   const validators = { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
-  const feed = parseFeedText(res.text, res.url || url);
+  const feed = parse(res.text, res.url || url);
   return { items: feed.items, title: feed.title, ...validators };
 }
 

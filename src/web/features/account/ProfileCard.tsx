@@ -133,7 +133,6 @@ function LocationSection({ user }: { user: User }) {
           inputMode="numeric"
           autoComplete="postal-code"
           placeholder="12345"
-          maxLength={5}
           className="max-w-40"
           hint="Used for weather and location-based features. Leave empty to remove."
           value={zip}

@@ -97,7 +97,6 @@ export function RegisterScreen() {
               inputMode="numeric"
               autoComplete="postal-code"
               placeholder="12345"
-              maxLength={5}
               hint="Used to show local weather and the moon phase in your dashboard."
               value={values.zipCode}
               onChange={change('zipCode')}

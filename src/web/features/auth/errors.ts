@@ -14,7 +14,7 @@ export function registrationErrorMessage(error: unknown): string {
   if (!message) return 'Registration failed';
   if (message.includes('Email already in use')) return 'This email is already registered. Please try logging in instead.';
   if (/display name/i.test(message)) return "Please provide a valid display name that isn't empty.";
-  if (/display|name/.test(message)) return `Please check your display name: ${message}`;
+  if (/display|name/i.test(message)) return `Please check your display name: ${message}`;
   return message || 'Registration failed. Please try again.';
 }
 

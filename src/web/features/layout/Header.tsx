@@ -14,15 +14,10 @@ export function Header({ user }: { user: User }) {
       {/* The location and weather strip mounts here. */}
       <div id="header-strip" className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto" />
       <ThemeMenu />
-      <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
+      <Button asChild variant="outline" size="sm" className="max-sm:w-9 max-sm:px-0">
         <Link to="/account">
           <UserRound aria-hidden="true" />
-          Account
-        </Link>
-      </Button>
-      <Button asChild variant="outline" size="icon" className="sm:hidden" aria-label="Account">
-        <Link to="/account">
-          <UserRound aria-hidden="true" />
+          <span className="max-sm:sr-only">Account</span>
         </Link>
       </Button>
       <Link to="/account" aria-label="My account" className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">

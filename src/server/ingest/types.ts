@@ -27,6 +27,7 @@ export interface FetchedItem {
     likes?: number;
     reposts?: number;
     replies?: number;
+    quotes?: number;
   };
   isBreaking?: boolean;
   /** Type-specific details kept as JSON (launch status, provider, pad, webcast…). */

@@ -2,9 +2,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './database';
 import * as m0001 from './migrations/0001_initial';
+import * as m0003 from './migrations/0003_app_meta';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0003_app_meta': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -108,6 +108,13 @@ export interface RateEventsTable {
   created_at: number;
 }
 
+/** One-time markers and small settings (0003_app_meta). */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -117,6 +124,7 @@ export interface Database {
   news_items: NewsItemsTable;
   source_item_counts: SourceItemCountsTable;
   rate_events: RateEventsTable;
+  app_meta: AppMetaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,100 @@
+// Feed HTML → safe HTML and plain text, once, at ingestion. The browser never
+// receives unsanitised feed markup.
+import sanitizeHtmlLib from 'sanitize-html';
+import { decodeHTML } from 'entities';
+
+const YOUTUBE_EMBED = /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[\w-]{6,}([?#][^\s"]*)?$/;
+const SAFE_DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]+$/i;
+
+function resolve(href: string | undefined, base: string | undefined): string | undefined {
+  const value = href?.trim();
+  if (!value) return undefined;
+  try {
+    return base ? new URL(value, base).href : new URL(value).href;
+  } catch {
+    return value;
+  }
+}
+
+const httpOnly = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
+
+function options(baseUrl: string | undefined): sanitizeHtmlLib.IOptions {
+  return {
+    allowedTags: [
+      ...sanitizeHtmlLib.defaults.allowedTags.filter((t) => t !== 'style'),
+      'img', 'figure', 'figcaption', 'picture', 'iframe', 'del', 'ins', 'sub', 'sup',
+    ],
+    disallowedTagsMode: 'discard',
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'template', 'svg', 'math', 'object', 'embed', 'select', 'button'],
+    allowedAttributes: {
+      a: ['href', 'title', 'rel', 'target'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+      iframe: ['src', 'width', 'height', 'title', 'allowfullscreen', 'frameborder', 'allow'],
+      td: ['colspan', 'rowspan'],
+      th: ['colspan', 'rowspan', 'scope'],
+      ol: ['start'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
+    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+    allowProtocolRelative: false,
+    allowedIframeHostnames: ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com'],
+    allowIframeRelativeUrls: false,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = resolve(attribs.href, baseUrl);
+        const out: Record<string, string> = { rel: 'noopener noreferrer', target: '_blank' };
+        if (href && /^(https?:|mailto:)/i.test(href)) out.href = href;
+        if (attribs.title) out.title = attribs.title;
+        return { tagName, attribs: out };
+      },
+      img: (tagName, attribs) => {
+        const raw = attribs.src?.trim() ?? '';
+        const src = raw.startsWith('data:') ? (SAFE_DATA_IMAGE.test(raw) ? raw : undefined) : httpOnly(resolve(raw, baseUrl));
+        const out: Record<string, string> = { ...attribs, loading: 'lazy' };
+        if (src) out.src = src;
+        else delete out.src;
+        return { tagName, attribs: out };
+      },
+    },
+    exclusiveFilter: (frame) =>
+      (frame.tag === 'iframe' && !YOUTUBE_EMBED.test(frame.attribs.src ?? '')) ||
+      (frame.tag === 'img' && !frame.attribs.src),
+  };
+}
+
+/** Safe HTML for the browser: allow-listed tags, YouTube embeds only, links opened safely, URLs absolute. */
+export function sanitizeHtml(html: string | null | undefined, baseUrl?: string): string {
+  if (!html) return '';
+  return sanitizeHtmlLib(html, options(baseUrl)).trim();
+}
+
+const TEXT_OPTIONS: sanitizeHtmlLib.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'template', 'svg'],
+};
+const BLOCK_BOUNDARY = /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|blockquote|section|article|header|footer|figure|figcaption|pre|hr|table)\b[^>]*>/gi;
+
+/** Plain text from HTML (or text with entities): tags dropped, entities decoded, whitespace collapsed. */
+export function htmlToText(input: string | null | undefined): string {
+  if (!input) return '';
+  let text = input;
+  if (text.includes('<')) {
+    text = sanitizeHtmlLib(text.replace(BLOCK_BOUNDARY, ' '), TEXT_OPTIONS);
+  }
+  // Twice: feeds often double-escape (&amp;amp; / &amp;#8217;).
+  if (text.includes('&')) text = decodeHTML(decodeHTML(text));
+  // Text that was escaped markup (&lt;p&gt;) turns into tags after decoding: strip those too.
+  if (/<[a-z!/]/i.test(text)) text = decodeHTML(sanitizeHtmlLib(text.replace(BLOCK_BOUNDARY, ' '), TEXT_OPTIONS));
+  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+}
+
+/** The first <img src> in HTML, resolved and http(s) only. */
+export function firstImage(html: string | null | undefined, baseUrl?: string): string | null {
+  if (!html) return null;
+  const m = /<img\b[^>]*?\bsrc\s*=\s*(["'])(.*?)\1/i.exec(html) ?? /<img\b[^>]*?\bsrc\s*=\s*([^\s>"']+)/i.exec(html);
+  const raw = m ? decodeHTML(m[2] ?? m[1]) : null;
+  if (!raw) return null;
+  return httpOnly(resolve(raw, baseUrl)) ?? null;
+}

@@ -1,18 +1,27 @@
 // Forward-only migrations, listed in code so the bundled server carries them.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { DB } from './database';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { dialectOf, type DB } from './database';
 import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_news_list_indexes';
 import * as m0003 from './migrations/0003_app_meta';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_news_list_indexes': m0002,
   '0003_app_meta': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one;
+  // on PostgreSQL pin it to ours, or a neighbour's tables (another suite, another
+  // app on the same database) make it skip creating its own.
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,6 +1,34 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { newsListQuerySchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
+import { requireUser } from '../http/auth-guard';
+import { SearchCountCache } from './counts';
+import { listNews } from './list';
 
-export function newsRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+/**
+ * The browser sends repeated `sourceIds[]=1&sourceIds[]=2`; others may send
+ * `sourceIds=1&sourceIds=2` or a single `sourceIds=1`. Fold them into `sourceIds`
+ * before the schema sees the query.
+ */
+async function foldBracketedArrays(request: FastifyRequest) {
+  const query = request.query as Record<string, unknown>;
+  if (!query || typeof query !== 'object' || !('sourceIds[]' in query)) return;
+  const asList = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const { 'sourceIds[]': bracketed, ...rest } = query;
+  request.query = { ...rest, sourceIds: [...asList(rest.sourceIds), ...asList(bracketed)] };
+}
+
+export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
+  const searchCounts = new SearchCountCache();
+  return async (app) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/_api/news/list',
+      { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
+      async (request) => {
+        const user = requireUser(request);
+        return listNews({ db: ctx.db, dialect: ctx.dialect, searchCounts }, user.id, request.query);
+      },
+    );
+  };
 }

@@ -1,0 +1,80 @@
+// Totals for the feed's pagination without counting rows.
+//
+// Without a search term the total is exact and costs O(sources): the triggers of
+// migration 0001 keep `source_item_counts` (items per source, type and breaking
+// flag) in step with every insert, update and delete, so a total is a sum over
+// the selected sources.
+//
+// A search total has to count matches. That costs a few milliseconds per ten
+// thousand matches, so it is cached per filter (the exact source list, type,
+// breaking flag and search words) for SEARCH_COUNT_TTL_MS: the infinite scroll and
+// page changes reuse it, and a total may lag newly ingested items by that long.
+import { sql } from 'kysely';
+import type { DB } from '../db/database';
+
+export const SEARCH_COUNT_TTL_MS = 30_000;
+const SEARCH_COUNT_ENTRIES = 500;
+
+export interface KindFilter {
+  itemType?: string;
+  isBreaking?: boolean;
+}
+
+/** Items in the given sources matching the kind filter, and items in the whole table. */
+export async function countItems(
+  db: DB,
+  sourceIds: number[],
+  filter: KindFilter,
+): Promise<{ matched: number; total: number }> {
+  const row = await db
+    .selectFrom('source_item_counts')
+    .select((eb) => {
+      const conditions = [eb('source_id', 'in', sourceIds)];
+      if (filter.itemType !== undefined) conditions.push(eb('item_type', '=', filter.itemType));
+      if (filter.isBreaking !== undefined) conditions.push(eb('is_breaking', '=', filter.isBreaking ? 1 : 0));
+      return [
+        eb.fn.coalesce(eb.fn.sum<number>('item_count'), sql<number>`0`).as('total'),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(eb.case().when(eb.and(conditions)).then(eb.ref('item_count')).else(0).end()),
+            sql<number>`0`,
+          )
+          .as('matched'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  return { matched: Number(row.matched), total: Number(row.total) };
+}
+
+/** A small LRU of search totals with a time-to-live. */
+export class SearchCountCache {
+  private entries = new Map<string, { value: number; expiresAt: number }>();
+
+  constructor(
+    private readonly ttlMs = SEARCH_COUNT_TTL_MS,
+    private readonly capacity = SEARCH_COUNT_ENTRIES,
+  ) {}
+
+  async get(key: string, compute: () => Promise<number>): Promise<number> {
+    const at = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > at) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const value = await compute();
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: at + this.ttlMs });
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}

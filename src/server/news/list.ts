@@ -1,0 +1,94 @@
+// GET /_api/news/list: which items a user sees, in which order, one page at a time.
+import type { NewsListQuery } from '../../shared/schemas';
+import type { NewsListResponse } from '../../shared/types';
+import type { DB, Dialect } from '../db/database';
+import { activeSourcesFor } from '../sources/visibility';
+import { countItems, type SearchCountCache } from './counts';
+import { decodeCursor, encodeCursor } from './cursor';
+import { toNewsItem } from './presenter';
+import {
+  SORT_COLUMNS,
+  countMatches,
+  findItemsByIds,
+  findPageIds,
+  type FeedFilter,
+  type FeedPage,
+  type Strategy,
+} from './repository';
+import { searchTokens } from './search';
+
+export interface ListDeps {
+  db: DB;
+  dialect: Dialect;
+  searchCounts: SearchCountCache;
+}
+
+/** Ids of the caller's active sources narrowed by the request; a requested id outside that set is ignored. */
+export async function feedSourceIds(db: DB, userId: number, query: NewsListQuery): Promise<number[]> {
+  const wanted = query.sourceIds ? new Set(query.sourceIds.map((s) => s.trim())) : null;
+  return (await activeSourcesFor(db, userId))
+    .filter((s) => query.includeBlueSky || s.source_type !== 'bluesky')
+    .filter((s) => !wanted || wanted.has(String(s.id)))
+    .map((s) => s.id)
+    .sort((a, b) => a - b);
+}
+
+// Walking the sort index costs about (rows skipped + rows returned) / selectivity
+// index entries; reading just the matching rows costs all of them plus a sort,
+// a few times dearer per row. Take the cheaper.
+const MATCH_ROW_COST = 4;
+
+function plan(page: FeedPage, matched: number, total: number): Strategy {
+  if (matched === 0) return 'match';
+  const sortScan = ((page.offset + page.limit) * total) / matched;
+  return sortScan <= matched * MATCH_ROW_COST ? 'sort' : 'match';
+}
+
+export async function listNews(deps: ListDeps, userId: number, query: NewsListQuery): Promise<NewsListResponse> {
+  const { db, dialect } = deps;
+  const page: FeedPage = {
+    column: SORT_COLUMNS[query.sortBy],
+    order: query.sortOrder,
+    limit: query.pageSize,
+    offset: query.cursor ? 0 : (query.page - 1) * query.pageSize,
+    cursor: query.cursor ? decodeCursor(query.cursor, query.sortBy, query.sortOrder) : undefined,
+  };
+  const empty = (totalItems: number): NewsListResponse => ({
+    items: [],
+    pagination: { page: query.page, totalPages: Math.ceil(totalItems / query.pageSize), totalItems, nextCursor: null },
+  });
+
+  const filter: FeedFilter = {
+    sourceIds: await feedSourceIds(db, userId, query),
+    itemType: query.itemType,
+    isBreaking: query.isBreaking,
+  };
+  if (query.searchTerm !== undefined) {
+    filter.searchTokens = searchTokens(query.searchTerm);
+    if (filter.searchTokens.length === 0) return empty(0);
+  }
+  if (filter.sourceIds.length === 0) return empty(0);
+
+  const counts = await countItems(db, filter.sourceIds, filter);
+  let matched = counts.matched;
+  if (filter.searchTokens && matched > 0) {
+    const key = JSON.stringify([filter.sourceIds, filter.itemType, filter.isBreaking, filter.searchTokens]);
+    matched = await deps.searchCounts.get(key, () => countMatches(db, dialect, filter));
+  }
+  if (page.offset >= matched) return empty(matched);
+
+  const ids = await findPageIds(db, dialect, filter, page, plan(page, matched, counts.total));
+  const rows = new Map((await findItemsByIds(db, ids)).map((r) => [Number(r.id), r]));
+  const items = ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toNewsItem(row)] : [];
+  });
+
+  const totalPages = Math.ceil(matched / query.pageSize);
+  const last = rows.get(ids[ids.length - 1]);
+  const nextCursor =
+    last && ids.length === query.pageSize && query.page < totalPages
+      ? encodeCursor(query.sortBy, query.sortOrder, { value: Number(last[page.column as keyof typeof last]), id: Number(last.id) })
+      : null;
+  return { items, pagination: { page: query.page, totalPages, totalItems: matched, nextCursor } };
+}

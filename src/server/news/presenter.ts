@@ -1,0 +1,36 @@
+// Feed rows (snake_case, epoch ms, 0/1) to the API's NewsItem.
+import type { SourceType } from '../../shared/constants';
+import type { NewsItem } from '../../shared/types';
+import type { FeedRow } from './repository';
+
+function parseExtra(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toNewsItem(row: FeedRow): NewsItem {
+  return {
+    id: String(row.id),
+    title: row.title,
+    summary: row.summary,
+    summaryText: row.summary_text,
+    content: row.content,
+    imageUrl: row.image_url,
+    url: row.url,
+    publishedAt: new Date(Number(row.published_at)).toISOString(),
+    fetchedAt: new Date(Number(row.fetched_at)).toISOString(),
+    itemType: row.item_type,
+    isBreaking: Boolean(row.is_breaking),
+    engagementScore: Number(row.engagement_score),
+    sourceId: String(row.source_id),
+    sourceName: row.source_name ?? null,
+    sourceType: (row.source_type as SourceType | null) ?? null,
+    author: row.author,
+    extra: parseExtra(row.extra),
+  };
+}

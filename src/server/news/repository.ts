@@ -1,0 +1,131 @@
+// SQL for the feed list. Two steps: find the page's ids from an index alone,
+// then load those rows with their source. The first step is where a million
+// items are; see plan() in list.ts for how it picks an index.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DB, Dialect } from '../db/database';
+import type { Database } from '../db/tables';
+import type { Cursor } from './cursor';
+import { toFts5Query, toTsQuery } from './search';
+
+export const SORT_COLUMNS = {
+  publishedAt: 'published_at',
+  engagementScore: 'engagement_score',
+  fetchedAt: 'fetched_at',
+} as const;
+export type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+
+export interface FeedFilter {
+  /** The sources the caller may see and selected; never empty here. */
+  sourceIds: number[];
+  itemType?: string;
+  isBreaking?: boolean;
+  /** Search words (see search.ts); never empty when present. */
+  searchTokens?: string[];
+}
+
+export interface FeedPage {
+  column: SortColumn;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  cursor?: Cursor;
+}
+
+/**
+ * 'sort': walk the sort order's covering index and filter on the way (broad filters).
+ * 'match': read only the matching rows (one source's slice, or the search matches) and sort them (narrow filters).
+ */
+export type Strategy = 'sort' | 'match';
+
+type Eb = ExpressionBuilder<Database, 'news_items'>;
+
+// On SQLite a unary + in front of a column keeps the planner from using an index
+// for that term; that is how a strategy is imposed without INDEXED BY.
+const col = (dialect: Dialect, strategy: Strategy, forSort: boolean, name: string) =>
+  dialect === 'sqlite' && (strategy === 'sort') !== forSort ? sql.raw(`+news_items.${name}`) : sql.ref(`news_items.${name}`);
+
+function filterConditions(eb: Eb, dialect: Dialect, filter: FeedFilter, strategy: Strategy): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [eb(col(dialect, strategy, false, 'source_id'), 'in', filter.sourceIds)];
+  if (filter.itemType !== undefined) conditions.push(eb('news_items.item_type', '=', filter.itemType));
+  if (filter.isBreaking !== undefined) conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
+  if (filter.searchTokens) {
+    if (dialect === 'sqlite') {
+      const matches = sql`(SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens)})`;
+      conditions.push(sql<SqlBool>`${col(dialect, strategy, false, 'id')} IN ${matches}`);
+    } else {
+      conditions.push(sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`);
+    }
+  }
+  return conditions;
+}
+
+/** Ids of one page of the feed, in feed order. */
+export async function findPageIds(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  page: FeedPage,
+  strategy: Strategy,
+): Promise<number[]> {
+  const sortExpr = col(dialect, strategy, true, page.column);
+  const idExpr = col(dialect, strategy, true, 'id');
+  let query = db
+    .selectFrom('news_items')
+    .select('news_items.id')
+    .where((eb) => {
+      const conditions = filterConditions(eb, dialect, filter, strategy);
+      if (page.cursor) {
+        conditions.push(
+          eb(eb.refTuple(`news_items.${page.column}`, 'news_items.id'), page.order === 'desc' ? '<' : '>', eb.tuple(page.cursor.value, page.cursor.id)),
+        );
+      }
+      return eb.and(conditions);
+    })
+    .orderBy(sortExpr, page.order)
+    .orderBy(idExpr, page.order)
+    .limit(page.limit);
+  if (page.offset > 0) query = query.offset(page.offset);
+  const rows = await query.execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Number of search matches within the filter (see counts.ts for the cache in front of it). */
+export async function countMatches(db: DB, dialect: Dialect, filter: FeedFilter): Promise<number> {
+  const row = await db
+    .selectFrom('news_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.and(filterConditions(eb, dialect, filter, 'match')))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The feed's rows for the given ids with their source's name and type, in no particular order. */
+export async function findItemsByIds(db: DB, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('news_items')
+    .leftJoin('news_sources', 'news_sources.id', 'news_items.source_id')
+    .select([
+      'news_items.id',
+      'news_items.source_id',
+      'news_items.url',
+      'news_items.title',
+      'news_items.summary',
+      'news_items.summary_text',
+      'news_items.content',
+      'news_items.image_url',
+      'news_items.author',
+      'news_items.published_at',
+      'news_items.fetched_at',
+      'news_items.item_type',
+      'news_items.is_breaking',
+      'news_items.engagement_score',
+      'news_items.extra',
+      'news_sources.name as source_name',
+      'news_sources.source_type as source_type',
+    ])
+    .where('news_items.id', 'in', ids)
+    .execute();
+}
+
+export type FeedRow = Awaited<ReturnType<typeof findItemsByIds>>[number];

@@ -183,3 +183,12 @@ export const sourcePreferenceSchema = z.object({
 export const extractTitleSchema = z.object({
   url: z.string({ error: 'Please enter a valid URL.' }).trim().pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL.' })),
 });
+
+/** OPML import (beyond the spec): the file's text, at most 1 MB. */
+export const OPML_MAX_CHARS = 1024 * 1024;
+export const opmlImportSchema = z.object({
+  opml: z
+    .string({ error: 'Please choose an OPML file to import.' })
+    .min(1, 'Please choose an OPML file to import.')
+    .max(OPML_MAX_CHARS, 'The OPML file is too large (at most 1 MB).'),
+});

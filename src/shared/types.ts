@@ -63,3 +63,12 @@ export interface FetchNewsResponse {
   newItemsAdded: number;
   sourcesFetched: number;
 }
+
+/** What an OPML import did with each feed outline of the file (beyond the spec). */
+export interface OpmlImportReport {
+  imported: Array<{ id: string; name: string; url: string; sourceType: SourceType }>;
+  /** Already among the user's sources or the default sources, or twice in the file. */
+  skipped: Array<{ url: string; reason: 'duplicate'; detail?: string }>;
+  /** Not importable; reason is a message fit to show the user. */
+  rejected: Array<{ url?: string; name?: string; reason: string }>;
+}

@@ -1,6 +1,91 @@
+// Sources calls: the user's own sources and default-source switches, the admin's
+// default sources, and OPML import/export. Each handler: validate → authorize → act.
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createSourceSchema,
+  deleteSourceSchema,
+  opmlImportSchema,
+  sourcePreferenceSchema,
+  updateSourceSchema,
+} from '../../shared/schemas';
 import type { AppContext } from '../context';
+import { requireAdmin, requireUser } from '../http/auth-guard';
+import { exportOpml, importOpml, OPML_BODY_LIMIT, OPML_FILENAME } from './opml';
+import * as sources from './service';
 
-export function sourcesRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
+  const { db, config } = ctx;
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/_api/news/sources', async (request) => {
+      const user = requireUser(request);
+      return { sources: await sources.listSourcesFor(db, user.id) };
+    });
+
+    app.post('/_api/news/sources', { schema: { body: createSourceSchema } }, async (request, reply) => {
+      const user = requireUser(request);
+      return reply.code(201).send(await sources.createSource(db, config, user.id, request.body));
+    });
+
+    app.post('/_api/news/sources/update', { schema: { body: updateSourceSchema } }, async (request) => {
+      const user = requireUser(request);
+      const { sourceId, ...fields } = request.body;
+      const source = await sources.loadOwnSource(db, user.id, sourceId);
+      return sources.updateSource(db, config, source, fields);
+    });
+
+    app.post('/_api/news/sources/delete', { schema: { body: deleteSourceSchema } }, async (request) => {
+      const user = requireUser(request);
+      const source = await sources.loadOwnSource(db, user.id, request.body.sourceId);
+      await sources.deleteSource(db, source.id);
+      return { success: true };
+    });
+
+    app.post('/_api/news/sources/preferences', { schema: { body: sourcePreferenceSchema } }, async (request) => {
+      const user = requireUser(request);
+      await sources.setDefaultSourcePreference(db, user.id, request.body.sourceId, request.body.isEnabled);
+      return { success: true };
+    });
+
+    app.get('/_api/news/sources/opml', async (request, reply) => {
+      const user = requireUser(request);
+      return reply
+        .type('text/x-opml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${OPML_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(await exportOpml(db, user));
+    });
+
+    app.post(
+      '/_api/news/sources/opml',
+      { schema: { body: opmlImportSchema }, bodyLimit: OPML_BODY_LIMIT },
+      async (request) => {
+        const user = requireUser(request);
+        return importOpml(db, config, user.id, request.body.opml);
+      },
+    );
+
+    // ---------- admin: default sources ----------
+
+    app.post('/_api/admin/sources-create', { schema: { body: createSourceSchema } }, async (request, reply) => {
+      requireAdmin(request);
+      return reply.code(201).send(await sources.createSource(db, config, null, request.body));
+    });
+
+    app.post('/_api/admin/sources/update', { schema: { body: updateSourceSchema } }, async (request) => {
+      requireAdmin(request);
+      const { sourceId, ...fields } = request.body;
+      const source = await sources.loadDefaultSource(db, sourceId);
+      return sources.updateSource(db, config, source, fields);
+    });
+
+    app.post('/_api/admin/sources/delete', { schema: { body: deleteSourceSchema } }, async (request) => {
+      requireAdmin(request);
+      const source = await sources.loadDefaultSource(db, request.body.sourceId);
+      await sources.deleteSource(db, source.id);
+      return { success: true };
+    });
+  };
 }

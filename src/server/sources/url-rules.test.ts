@@ -66,9 +66,12 @@ describe('checkSourceUrl', () => {
   });
 
   it('accepts a configured extra host for a type, and only for that type', () => {
-    const options = { extraHosts: { rocket_launch: ['127.0.0.1'] } };
+    const options = { extraHosts: { rocket_launch: ['127.0.0.1'], reddit: ['localhost'] } };
     expect(checkSourceUrl('http://127.0.0.1:9999/2.2.0/launch/upcoming/', 'rocket_launch', options).ok).toBe(true);
     expect(checkSourceUrl('http://127.0.0.1:9999/r/space', 'reddit', options).ok).toBe(false);
+    // The type's path rule still applies on an extra host.
+    expect(checkSourceUrl('http://localhost:9999/r/space', 'reddit', options).ok).toBe(true);
+    expect(checkSourceUrl('http://localhost:9999/user/spez', 'reddit', options).ok).toBe(false);
   });
 });
 

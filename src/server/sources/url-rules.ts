@@ -85,8 +85,8 @@ export function checkSourceUrl(raw: string, type: SourceType, options: UrlRuleOp
   const parsed = new URL(url);
   const extra = options.extraHosts?.[type] ?? [];
   const host = parsed.hostname;
-  if (extra.some((h) => host === h.toLowerCase())) return { ok: true, url };
-  if (!rule.hosts.some((h) => hostMatches(host, h))) return { ok: false, message: rule.message };
+  const hostOk = rule.hosts.some((h) => hostMatches(host, h)) || extra.some((h) => host === h.toLowerCase());
+  if (!hostOk) return { ok: false, message: rule.message };
   if (rule.path && !rule.path(parsed)) return { ok: false, message: rule.message };
   return { ok: true, url };
 }

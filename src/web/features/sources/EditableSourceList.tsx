@@ -29,7 +29,7 @@ export function EditableSourceList(props: EditableSourceListProps) {
   return (
     <ul className="flex flex-col gap-2" aria-label={props.label}>
       {sources.map((source) => (
-        <li key={source.id} className="flex flex-col gap-3 rounded-md border border-border p-3 sm:flex-row sm:items-start">
+        <li key={source.id} className="flex items-start gap-3 rounded-md border border-border p-3">
           {editingId === source.id ? (
             <SourceEditFields
               source={source}
@@ -42,7 +42,7 @@ export function EditableSourceList(props: EditableSourceListProps) {
               <SourceSummary source={source}>
                 <SourceHealth health={source.health} />
               </SourceSummary>
-              <div className="flex shrink-0 gap-1 self-end sm:self-start">
+              <div className="flex shrink-0 gap-1">
                 <Button variant="ghost" size="icon" aria-label={`Edit ${source.name}`} disabled={locked} onClick={() => props.onEdit(source.id)}>
                   <Pencil />
                 </Button>

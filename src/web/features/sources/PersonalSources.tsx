@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
 import { messageOf, runFirstFetch, toastAddFailed } from './feedback';
-import { useCreateSource, useDeleteSource, useFetchSources, useUpdateSource, type SourceInput } from './mutations';
+import { useCreateSource, useDeleteSource, useFirstFetch, useUpdateSource, type SourceInput } from './mutations';
 import { OpmlControls } from './OpmlControls';
 import { EditableSourceList } from './EditableSourceList';
 import { SourceForm } from './SourceForm';
@@ -42,14 +42,16 @@ export function PersonalSources({ sources, status }: { sources: NewsSource[]; st
 
   return (
     <Card>
-      <CardHeader className="gap-3 md:flex-row md:items-start md:justify-between">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle>Personal Sources</CardTitle>
-          <CardDescription>Your custom news sources. Add new sources or delete ones you no longer want.</CardDescription>
+      <CardHeader className="gap-3">
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle>Personal Sources</CardTitle>
+            <CardDescription>Your custom news sources. Add new sources or delete ones you no longer want.</CardDescription>
+          </div>
+          <AddSourcePopover />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OpmlControls />
-          <AddSourcePopover />
         </div>
       </CardHeader>
       <CardContent>
@@ -79,13 +81,13 @@ export function PersonalSources({ sources, status }: { sources: NewsSource[]; st
 function AddSourcePopover() {
   const [open, setOpen] = useState(false);
   const create = useCreateSource();
-  const fetchNow = useFetchSources();
+  const firstFetch = useFirstFetch();
 
   const add = async (input: SourceInput) => {
     try {
       const created = await create.mutateAsync(input);
       setOpen(false);
-      void runFirstFetch(created.name, () => fetchNow.mutateAsync([created.id]));
+      void runFirstFetch(created.name, () => firstFetch(created.id));
       return true;
     } catch (e) {
       toastAddFailed(e);
@@ -96,7 +98,7 @@ function AddSourcePopover() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button size="sm" variant={open ? 'outline' : 'default'}>
+        <Button size="sm" className="shrink-0" variant={open ? 'outline' : 'default'}>
           {open ? <X /> : <Plus />}
           {open ? 'Cancel' : 'Add Source'}
         </Button>

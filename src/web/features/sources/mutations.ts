@@ -2,7 +2,7 @@
 // list (keys starting with 'news'), since visibility of items depends on sources.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SourceType } from '../../../shared/constants';
-import type { FetchNewsResponse } from '../../../shared/types';
+import type { FetchNewsResponse, NewsSource } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { sourceKeys } from './queries';
 
@@ -41,9 +41,21 @@ export const useDeleteSource = () =>
 export const useSetSourcePreference = () =>
   useSourceMutation((input: { sourceId: string; isEnabled: boolean }) => api.post('/_api/news/sources/preferences', input));
 
-/** Fetches the given sources now (the first fetch after adding one). */
-export const useFetchSources = () =>
-  useSourceMutation((sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }));
+/**
+ * The first fetch of a just-added source. The fetch call succeeds even when the
+ * upstream failed (the failure is recorded on the source), so the refreshed
+ * source's health decides: an error status rejects with the recorded error.
+ */
+export function useFirstFetch() {
+  const queryClient = useQueryClient();
+  const fetchNow = useSourceMutation((sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }));
+  return async (sourceId: string) => {
+    const result = await fetchNow.mutateAsync([sourceId]);
+    const source = queryClient.getQueryData<NewsSource[]>(sourceKeys.all)?.find((s) => s.id === sourceId);
+    if (source?.health.lastStatus === 'error') throw new Error(source.health.lastError ?? 'The first fetch failed.');
+    return result;
+  };
+}
 
 export const useCreateDefaultSource = () =>
   useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/admin/sources-create', input));

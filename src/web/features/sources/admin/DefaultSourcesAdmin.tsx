@@ -55,12 +55,12 @@ export function DefaultSourcesAdmin() {
 
   return (
     <Card id="default-sources">
-      <CardHeader className="gap-3 md:flex-row md:items-start md:justify-between">
+      <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
           <CardTitle>Manage Default Sources</CardTitle>
           <CardDescription>Add, edit or remove the default news sources available to all users.</CardDescription>
         </div>
-        <Button size="sm" variant={formOpen ? 'outline' : 'default'} aria-expanded={formOpen} onClick={() => setFormOpen(!formOpen)}>
+        <Button size="sm" className="shrink-0" variant={formOpen ? 'outline' : 'default'} aria-expanded={formOpen} onClick={() => setFormOpen(!formOpen)}>
           {formOpen ? <X /> : <Plus />}
           {formOpen ? 'Cancel' : 'Add Default Source'}
         </Button>

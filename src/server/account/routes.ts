@@ -48,6 +48,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, AVATAR_TOO_LARGE);
         throw err;
       }
+      // toBuffer() can miss a truncation that lands on the final chunk; the stream's flag cannot.
+      if (file.file.truncated) throw new HttpError(413, AVATAR_TOO_LARGE);
       if (data.length === 0) throw badRequest(AVATAR_MISSING);
       return { user: toUser(await saveAvatar(ctx.db, user, data)) };
     });

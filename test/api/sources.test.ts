@@ -323,7 +323,7 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       [{ sourceId: 'PLACEHOLDER', name: '' }, 'Name is required.'],
       [{ sourceId: 'PLACEHOLDER', url: 'nope' }, 'Please enter a valid URL.'],
       [{ sourceId: 'PLACEHOLDER', sourceType: 'blog' }, 'Please select a valid source type.'],
-    ])('refuses %j with "%s"', async (body, message) => {
+    ] as Array<[Record<string, unknown>, string]>)('refuses %j with "%s"', async (body, message) => {
       const id = await addPersonal(alice.client, 'Validate me');
       const payload = { ...body, ...(body.sourceId === 'PLACEHOLDER' ? { sourceId: id } : {}) };
       const res = await alice.client.post('/_api/news/sources/update', payload);

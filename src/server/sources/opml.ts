@@ -79,7 +79,13 @@ export interface OpmlEntry {
   type: SourceType | null;
 }
 
-const readError = (reason: string) => badRequest(`Could not read the OPML file: ${reason}`);
+/** The parser's own words, kept short: some of its messages quote the whole open-tag stack. */
+function readError(reason: string) {
+  let short = reason.replace(/\s+/g, ' ').trim();
+  if (/^Invalid '\[/.test(short)) short = 'some tags are never closed.';
+  if (short.length > 200) short = `${short.slice(0, 199)}…`;
+  return badRequest(`Could not read the OPML file: ${short}`);
+}
 
 /** Removes a DOCTYPE, internal subset included, so no entity can ever be declared. */
 export function stripDoctype(xml: string): string {
@@ -130,16 +136,19 @@ export function parseOpml(xml: string): { entries: OpmlEntry[]; truncated: boole
       isArray: (name) => name === 'outline',
     }).parse(cleaned) as Node;
   } catch (err) {
-    throw readError(`${err instanceof Error ? err.message : String(err)}`);
+    const reason = err instanceof Error ? err.message : String(err);
+    throw readError(/[.!?]$/.test(reason) ? reason : `${reason}.`);
   }
-  const opml = doc.opml as Node | undefined;
-  const body = opml && typeof opml === 'object' ? (opml.body as Node | undefined) : undefined;
-  if (!body || typeof body !== 'object') throw readError('it has no <opml> element with a <body>.');
+  const opml = doc.opml as Node | string | undefined;
+  // An empty <body/> parses as a string: a valid file with nothing in it.
+  const body = opml && typeof opml === 'object' && 'body' in opml ? opml.body : undefined;
+  if (body === undefined) throw readError('it has no <opml> element with a <body>.');
+  if (typeof body !== 'object' || body === null) return { entries: [], truncated: false };
 
   const entries: OpmlEntry[] = [];
   let truncated = false;
   // Iterative, so a deeply nested file cannot exhaust the stack.
-  const stack: Node[] = children(body).reverse();
+  const stack: Node[] = children(body as Node).reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
     const url = attrOf(node, 'xmlUrl');

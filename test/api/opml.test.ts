@@ -19,7 +19,8 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
   afterAll(() => server.close());
 
   const newUser = async () => (await createSignedInUser(server)).client;
-  const importOpml = (client: ApiClient, opml: string) => client.post<OpmlImportReport>('/_api/news/sources/opml', { opml });
+  const importOpml = (client: ApiClient, opml: string) =>
+    client.post<OpmlImportReport & { error?: string; message?: string }>('/_api/news/sources/opml', { opml });
   const personal = async (client: ApiClient): Promise<NewsSource[]> =>
     ((await client.get('/_api/news/sources')).body.sources as NewsSource[]).filter((s) => s.userId !== null);
   const doc = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<opml version="2.0"><head><title>t</title></head><body>${body}</body></opml>`;

@@ -7,10 +7,10 @@ function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** '5 minutes ago' (spec: relative publish time). Empty for an unparsable date. */
+/** '5 minutes ago' (spec: relative publish time); 'in 2 days' for a launch window ahead. */
 export function timeAgo(value: string | number | Date): string {
   const d = toDate(value);
-  return d ? `${formatDistanceToNow(d)} ago` : '';
+  return d ? formatDistanceToNow(d, { addSuffix: true }) : '';
 }
 
 /** The spec's date format: MMM d, yyyy. */

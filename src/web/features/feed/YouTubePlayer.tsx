@@ -33,7 +33,8 @@ export function YouTubePlayer({ videoId, image, title, className }: { videoId: s
         </>
       ) : (
         <>
-          <ItemImage src={image} alt="" className="absolute inset-0 h-full w-full" />
+          {/* A failed thumbnail says so below the play button. */}
+          <ItemImage src={image} alt="" className="absolute inset-0 h-full w-full" fallbackClassName="justify-end pb-3" />
           <button
             type="button"
             aria-label="Play video"

@@ -1,0 +1,310 @@
+// Browser journeys for the news feed: the dashboard's filters, search, view
+// toggle, infinite scroll, share, refresh cool-down and inline YouTube player,
+// and the launch schedule page. Data is seeded straight into the test database.
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { urlKey } from '../../src/server/sources/url-key';
+import type { NewsListResponse } from '../../src/shared/types';
+import { dialects } from '../helpers/database';
+import { createUser, type TestUser } from '../helpers/factories';
+import { describeE2E, DESKTOP, MOBILE, useE2E, type E2E } from './browser';
+
+const HOUR = 3_600_000;
+const VIDEO_ID = 'aqz-KE-bpKQ';
+const VIDEO_TITLE = 'Flying past Saturn: a new ring-plane video';
+const JUPITER_TITLE = "Juno maps Jupiter's stormy north pole";
+const BREAKING_TITLE = 'Starship lands on the pad for the first time';
+const REDDIT_TITLE = 'My first photo of the Orion Nebula';
+const LAUNCHES = ['Falcon 9 | Starlink Group 12-3', 'Electron | Hawk Eye 360', 'Ariane 6 | Galileo L14'];
+const SVG_IMAGE =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><defs><radialGradient id="g"><stop offset="0" stop-color="#f4d27a"/><stop offset="1" stop-color="#1b1f4a"/></radialGradient></defs><rect width="640" height="360" fill="#0b1030"/><circle cx="320" cy="180" r="120" fill="url(#g)"/></svg>',
+  );
+
+interface SeedItem {
+  title: string;
+  itemType?: string;
+  url?: string;
+  imageUrl?: string | null;
+  summary?: string;
+  isBreaking?: boolean;
+  publishedAt: number;
+  extra?: Record<string, unknown>;
+}
+
+async function insertSource(e2e: E2E, name: string, url: string, sourceType: string, items: SeedItem[]) {
+  const now = Date.now();
+  const source = await e2e.server.db
+    .insertInto('news_sources')
+    .values({ name, url, url_key: urlKey(url), source_type: sourceType, user_id: null, is_enabled: 1, created_at: now, updated_at: now, last_fetched_at: now, last_status: 'ok', last_error: null, etag: null, last_modified: null, resolved_url: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [i, item] of items.entries()) {
+    const summary = item.summary ?? `${item.title}. A longer look at what happened, why it matters for astronomers and what comes next for the mission team and the instruments on board.`;
+    await e2e.server.db
+      .insertInto('news_items')
+      .values({
+        source_id: source.id,
+        dedupe_key: `${url}#${i}`,
+        url: item.url ?? `${url}/story-${i}`,
+        title: item.title,
+        summary: `<p>${summary}</p>`,
+        summary_text: summary,
+        content: null,
+        content_text: null,
+        image_url: item.imageUrl ?? null,
+        author: null,
+        published_at: item.publishedAt,
+        fetched_at: now,
+        updated_at: now,
+        item_type: item.itemType ?? 'article',
+        is_breaking: item.isBreaking ? 1 : 0,
+        engagement_score: i,
+        extra: item.extra ? JSON.stringify(item.extra) : null,
+      })
+      .execute();
+  }
+  return String(source.id);
+}
+
+/** 25 dashboard items (3 pages of 10), plus reddit and launch items the dashboard leaves out. */
+async function seed(e2e: E2E) {
+  const now = Date.now();
+  const cosmos: SeedItem[] = Array.from({ length: 20 }, (_, i) => ({
+    title: `Cosmos report ${i + 1}: notes from the observatory`,
+    publishedAt: now - (i + 3) * HOUR,
+    imageUrl: i % 4 === 0 ? SVG_IMAGE : null,
+  }));
+  cosmos[1] = { ...cosmos[1], title: JUPITER_TITLE };
+  cosmos[2] = { ...cosmos[2], title: BREAKING_TITLE, isBreaking: true, imageUrl: SVG_IMAGE };
+  cosmos[5] = { ...cosmos[5], title: 'Podcast: the search for Planet Nine', itemType: 'podcast' };
+  await insertSource(e2e, 'Cosmos Daily', 'https://cosmos.example.test/feed', 'rss', cosmos);
+  await insertSource(e2e, 'Orbit Weekly', 'https://orbit.example.test/feed', 'rss', [
+    { title: VIDEO_TITLE, itemType: 'video', url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, publishedAt: now - HOUR },
+    { title: 'Gallery: noctilucent clouds over Scotland', itemType: 'image', imageUrl: SVG_IMAGE, publishedAt: now - 2 * HOUR },
+    ...Array.from({ length: 3 }, (_, i) => ({ title: `Orbit brief ${i + 1}`, publishedAt: now - (30 + i) * HOUR })),
+  ]);
+  await insertSource(e2e, 'r/space', 'https://www.reddit.com/r/space/', 'reddit', [
+    { title: REDDIT_TITLE, itemType: 'social_post', publishedAt: now - 10 * 60_000 },
+  ]);
+  // Launches are dated by their window, in the future and inserted out of order.
+  await insertSource(
+    e2e,
+    'Launch Library',
+    // A closed local port: the page's automatic fetch fails fast instead of reaching the internet.
+    'http://127.0.0.1:9/2.2.0/launch/upcoming/',
+    'rocket_launch',
+    [2, 0, 1].map((i) => ({
+      title: LAUNCHES[i],
+      publishedAt: now + (i + 1) * 24 * HOUR,
+      extra: { status: i === 0 ? 'Go for Launch' : 'To Be Confirmed', provider: 'SpaceX', pad: 'Space Launch Complex 40', windowStart: new Date(now + (i + 1) * 24 * HOUR).toISOString() },
+    })),
+  );
+}
+
+async function signInContext(context: BrowserContext, user: TestUser) {
+  const res = await context.request.post('/_api/auth/login_with_password', { data: { email: user.email, password: user.password } });
+  expect(res.status()).toBe(200);
+}
+
+const cards = (page: Page) => page.getByTestId('news-card');
+const rows = (page: Page) => page.getByTestId('news-row');
+
+describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
+  const e2e = useE2E({ dialect, env: { LAUNCH_LIBRARY_URL: 'http://127.0.0.1:9' } });
+  let user: TestUser;
+
+  beforeAll(async () => {
+    await seed(e2e);
+    user = await createUser(e2e.server, { displayName: 'Vera Rubin' });
+  });
+
+  async function openDashboard(viewport = DESKTOP) {
+    const { context, page } = await e2e.newPage(viewport);
+    await signInContext(context, user);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome back, Vera Rubin!' }).waitFor();
+    await cards(page).first().waitFor();
+    return { context, page };
+  }
+
+  it('shows the dashboard with the initial filter: newest first, no reddit, launches or BlueSky', async () => {
+    const { context, page } = await openDashboard();
+    await expect.poll(() => cards(page).count()).toBe(10);
+    expect(await cards(page).first().textContent()).toContain(VIDEO_TITLE);
+    await expect(page.getByText('Latest updates from the cosmos, all in one place').isVisible()).resolves.toBe(true);
+    for (const tab of ['News Feed', 'Sources', 'AI Assistant', 'Announcements']) {
+      await expect(page.getByRole('tab', { name: tab }).isVisible()).resolves.toBe(true);
+    }
+    const breaking = cards(page).filter({ hasText: BREAKING_TITLE });
+    await expect(breaking.getByText('Breaking', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(breaking.getByText('Cosmos Daily').isVisible()).resolves.toBe(true);
+    await expect(page.getByText(REDDIT_TITLE).count()).resolves.toBe(0);
+    await expect(page.getByText(LAUNCHES[0]).count()).resolves.toBe(0);
+    // Only the preselected sources are pressed.
+    await expect(page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'r/space', pressed: false }).isVisible()).resolves.toBe(true);
+    await e2e.screenshot(page, 'feed-dashboard-desktop-light');
+    await page.evaluate(() => document.body.classList.add('dark'));
+    await e2e.screenshot(page, 'feed-dashboard-desktop-dark');
+    await context.close();
+  });
+
+  it('narrows the feed by item type and by search, and Clear Filters resets', async () => {
+    const { context, page } = await openDashboard();
+    await page.getByLabel('Type').selectOption('video');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    expect(await cards(page).first().textContent()).toContain(VIDEO_TITLE);
+    await page.getByLabel('Type').selectOption('');
+    await expect.poll(() => cards(page).count()).toBe(10);
+
+    await page.getByPlaceholder('Search headlines and content...').fill('jupi');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    expect(await cards(page).first().textContent()).toContain(JUPITER_TITLE);
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => cards(page).count()).toBe(10);
+
+    await page.getByPlaceholder('Search headlines and content...').fill('zzzzqqq');
+    await page.getByText('No News Found').waitFor();
+    await expect(page.getByText('Try adjusting your filters or check back later.').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => page.getByPlaceholder('Search headlines and content...').inputValue()).toBe('');
+    // Reset clears the source preselection too, so every visible source counts again.
+    await expect.poll(() => page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('remembers List View across a reload', async () => {
+    const { context, page } = await openDashboard();
+    await page.getByRole('button', { name: 'List View' }).click();
+    await rows(page).first().waitFor();
+    expect(await cards(page).count()).toBe(0);
+    await page.reload();
+    await rows(page).first().waitFor();
+    await expect(page.getByRole('button', { name: 'List View', pressed: true }).isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('astrodash:view-preference'))).toBe('list');
+    await page.getByRole('button', { name: 'Card View' }).click();
+    await cards(page).first().waitFor();
+    await context.close();
+  });
+
+  it('scrolls to the end of the feed, following the cursor page by page', async () => {
+    const { context, page } = await openDashboard();
+    const loaded: NewsListResponse[] = [];
+    page.on('response', async (res) => {
+      if (res.url().includes('/_api/news/list') && res.ok()) loaded.push((await res.json()) as NewsListResponse);
+    });
+    const end = page.getByText("You've reached the end of the feed.");
+    for (let i = 0; i < 30 && !(await end.isVisible()); i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    await expect(end.isVisible()).resolves.toBe(true);
+    expect(loaded.map((r) => r.pagination.page)).toEqual([2, 3]);
+    expect(new Set(loaded.flatMap((r) => r.items.map((i) => i.id))).size).toBe(15);
+    await context.close();
+  });
+
+  it('copies a story link from the share popover', async () => {
+    const { context, page } = await openDashboard();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
+    const card = cards(page).filter({ hasText: JUPITER_TITLE });
+    await card.getByRole('button', { name: 'Share' }).click();
+    const popover = page.getByRole('dialog').filter({ hasText: 'Share this story' });
+    await popover.waitFor();
+    for (const link of ['Facebook', 'LinkedIn', 'Reddit', 'WhatsApp', 'Email']) {
+      expect(await popover.getByRole('link', { name: link }).getAttribute('target')).toBe('_blank');
+    }
+    expect(await popover.getByRole('link', { name: 'Email' }).getAttribute('href')).toMatch(/^mailto:\?subject=.+&body=/);
+    await e2e.screenshot(page, 'feed-share-popover');
+    await popover.getByRole('button', { name: 'Copy Link' }).click();
+    await popover.getByText('Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://cosmos.example.test/feed/story-1');
+    // The popover's clicks never open the story behind it.
+    expect(context.pages()).toHaveLength(1);
+    await popover.getByText('Copy Link').waitFor({ timeout: 4000 });
+    await context.close();
+  });
+
+  it('opens a story in a new tab with Enter on the focused card', async () => {
+    const { context, page } = await openDashboard();
+    // No internet here: the story's site is answered locally.
+    await context.route('https://cosmos.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Story</h1>' }));
+    const card = cards(page).filter({ hasText: JUPITER_TITLE });
+    await card.focus();
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    await expect.poll(() => popup.url()).toContain('cosmos.example.test/feed/story-1');
+    await context.close();
+  });
+
+  it('starts the 10-minute cool-down when Refresh Feed is pressed', async () => {
+    const { context, page } = await openDashboard();
+    await page.getByRole('button', { name: 'Refresh Feed' }).click();
+    await page.getByRole('button', { name: /^Refresh in 9:5\d$/ }).waitFor();
+    const stored = Number(await page.evaluate(() => localStorage.getItem('astrodash:last-refresh')));
+    expect(Date.now() - stored).toBeLessThan(60_000);
+    await page.reload();
+    await page.getByRole('button', { name: /^Refresh in 9:[45]\d$/ }).waitFor();
+    await context.close();
+  });
+
+  it('plays a YouTube video inline without autoplay and closes it', async () => {
+    const { context, page } = await openDashboard();
+    const card = cards(page).filter({ hasText: VIDEO_TITLE });
+    await card.getByRole('button', { name: 'Play video' }).click();
+    const frame = card.locator('iframe');
+    await frame.waitFor();
+    const src = (await frame.getAttribute('src')) ?? '';
+    expect(src).toContain(`youtube-nocookie.com/embed/${VIDEO_ID}`);
+    expect(src).not.toContain('autoplay');
+    expect(context.pages()).toHaveLength(1);
+    await card.getByRole('button', { name: 'Close video' }).click();
+    await expect.poll(() => card.locator('iframe').count()).toBe(0);
+    await card.getByRole('button', { name: 'Play video' }).waitFor();
+    await context.close();
+  });
+
+  it('fits the dashboard into 375 px, light and dark, with the filters folded', async () => {
+    const { context, page } = await openDashboard(MOBILE);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByPlaceholder('Search headlines and content...').isVisible()).resolves.toBe(false);
+    await e2e.screenshot(page, 'feed-dashboard-mobile-light');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByPlaceholder('Search headlines and content...').waitFor();
+    await page.evaluate(() => document.body.classList.add('dark'));
+    await e2e.screenshot(page, 'feed-dashboard-mobile-dark');
+    await context.close();
+  });
+
+  it('lists launches soonest first on the launch schedule page', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { context, page } = await e2e.newPage(viewport);
+      await signInContext(context, user);
+      await page.goto('/rocket-launches');
+      await page.getByRole('heading', { name: 'Launch Schedule', level: 1 }).waitFor();
+      await rows(page).first().waitFor();
+      const titles = await rows(page).locator('h3').allTextContents();
+      expect(titles).toEqual(LAUNCHES);
+      await expect(rows(page).first().getByText('Go for Launch').isVisible()).resolves.toBe(true);
+      expect(await page.getByRole('link', { name: /The Space Devs/ }).getAttribute('href')).toBe('https://thespacedevs.com/llapi');
+      await page.getByTestId('rocket-status').filter({ hasNotText: 'Fetching latest launch data...' }).waitFor();
+      await e2e.screenshot(page, `feed-rocket-${viewport === MOBILE ? 'mobile' : 'desktop'}`);
+      await context.close();
+    }
+  });
+
+  it('shows only reddit posts on the Reddit page', async () => {
+    const { context, page } = await e2e.newPage();
+    await signInContext(context, user);
+    await page.goto('/reddit-feeds');
+    await page.getByRole('heading', { name: 'Reddit Feed', level: 1 }).waitFor();
+    await rows(page).first().waitFor();
+    expect(await rows(page).locator('h3').allTextContents()).toEqual([REDDIT_TITLE]);
+    await expect(page.getByRole('button', { name: 'Refresh Feed' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(user.email).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});

@@ -64,7 +64,7 @@ export function OpmlControls() {
               />
               <ReportList
                 title="Skipped"
-                rows={report.skipped.map((r) => ({ label: r.url, detail: r.reason }))}
+                rows={report.skipped.map((r) => ({ label: r.url, detail: r.detail ? `${r.reason}: ${r.detail}` : r.reason }))}
               />
               <ReportList
                 title="Rejected"

@@ -43,7 +43,7 @@ export function PersonalSources({ sources, status }: { sources: NewsSource[]; st
   return (
     <Card>
       <CardHeader className="gap-3">
-        <div className="flex items-start justify-between gap-3">
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:justify-between">
           <div className="flex flex-col gap-1.5">
             <CardTitle>Personal Sources</CardTitle>
             <CardDescription>Your custom news sources. Add new sources or delete ones you no longer want.</CardDescription>

@@ -68,7 +68,7 @@ export const useDeleteDefaultSource = () =>
 
 export interface OpmlReport {
   imported: Array<{ name: string; url: string; sourceType: string }>;
-  skipped: Array<{ url: string; reason: string }>;
+  skipped: Array<{ url: string; reason: string; detail?: string }>;
   rejected: Array<{ url?: string; name?: string; reason: string }>;
 }
 

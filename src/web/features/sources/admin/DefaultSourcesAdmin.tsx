@@ -55,7 +55,7 @@ export function DefaultSourcesAdmin() {
 
   return (
     <Card id="default-sources">
-      <CardHeader className="flex-row items-start justify-between gap-3">
+      <CardHeader className="items-start gap-3 sm:flex-row sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <CardTitle>Manage Default Sources</CardTitle>
           <CardDescription>Add, edit or remove the default news sources available to all users.</CardDescription>

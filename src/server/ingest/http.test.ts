@@ -3,7 +3,7 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createGuardedHttp, type GuardedHttpClient } from './http';
+import { createGuardedHttp, ensureSuccess, type GuardedHttpClient } from './http';
 import { blockedReason } from './ssrf';
 import { SourceFetchError } from './types';
 
@@ -77,6 +77,8 @@ describe('guarded HTTP', () => {
   let client: GuardedHttpClient;
   const requests: http.IncomingHttpHeaders[] = [];
 
+  // 64 MB of zeros compresses to ~64 KB; built once, not per request.
+  const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 1 });
   beforeAll(async () => {
     server = await serve((req, res) => {
       requests.push(req.headers);
@@ -97,7 +99,7 @@ describe('guarded HTTP', () => {
           // 64 MB of zeros compresses to ~64 KB: the cap applies to the decompressed bytes.
           return void res
             .writeHead(200, { 'content-type': 'text/xml', 'content-encoding': 'gzip' })
-            .end(zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024)));
+            .end(bomb);
         case '/latin1-header':
           return void res
             .writeHead(200, { 'content-type': 'application/xml; charset=ISO-8859-1' })
@@ -239,10 +241,14 @@ describe('guarded HTTP', () => {
   });
 
   it('turns HTTP errors into readable messages with the status and Retry-After', async () => {
-    const err = await failure(client.get(`${server.url}/forbidden`));
+    const forbidden = await client.get(`${server.url}/forbidden`);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.text).toBe('no');
+    const err = await failure(Promise.resolve().then(() => ensureSuccess(forbidden)));
     expect(err.message).toBe('127.0.0.1 blocked the request (403). Will retry later.');
     expect(err.options).toEqual({ status: 403, retryAfterSeconds: 120 });
-    expect((await failure(client.get(`${server.url}/missing`))).options.status).toBe(404);
+    const missing = await client.get(`${server.url}/missing`);
+    expect(() => ensureSuccess(missing)).toThrow('Not found (404): check the URL.');
   });
 });
 

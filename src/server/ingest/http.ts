@@ -5,9 +5,12 @@
 // body streams (and again on the decompressed bytes, so a zip bomb stops at the
 // cap); conditional GET; a descriptive User-Agent; per-host and global limits.
 //
-// Contract for fetchers: both get() and request() resolve for 2xx and 304
-// (notModified) and throw SourceFetchError for everything else, with a message
-// fit for the source row and options.status / options.retryAfterSeconds.
+// Contract for fetchers: get() and request() resolve with the final response,
+// whatever its status (a 304 sets notModified; error bodies are read under the
+// same cap); the caller checks the status (fetchers/util.ts ensureOk, or
+// ensureSuccess below). Network failures, timeouts, the size cap, blocked
+// addresses and too many redirects throw SourceFetchError with a message fit
+// for the source row.
 import zlib from 'node:zlib';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config';
@@ -177,7 +180,7 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
           headersTimeout: config.timeoutMs,
           bodyTimeout: config.timeoutMs,
         });
-        if (REDIRECT_STATUSES.has(res.statusCode) || res.statusCode === 304 || res.statusCode >= 400) {
+        if (REDIRECT_STATUSES.has(res.statusCode) || res.statusCode === 304) {
           await res.body.dump().catch(() => undefined);
           return { res, bytes: Buffer.alloc(0) };
         }
@@ -239,12 +242,6 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
         }
         const headers = toHeaders(res.headers);
         if (status === 304) return { status, url: url.href, headers, text: '', notModified: true };
-        if (status >= 400 || status < 200 || status >= 300) {
-          throw new SourceFetchError(statusMessage(status, url.hostname), {
-            status,
-            retryAfterSeconds: parseRetryAfter(headers.get('retry-after')),
-          });
-        }
         return { status, url: url.href, headers, text: decodeBody(bytes, headers.get('content-type')), notModified: false };
       }
     } finally {
@@ -257,6 +254,15 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
     request: requestUrl,
     close: () => agent.close(),
   };
+}
+
+/** Throws a SourceFetchError with a readable message unless the response is a 2xx or a 304. */
+export function ensureSuccess(res: HttpResponse): HttpResponse {
+  if (res.notModified || (res.status >= 200 && res.status < 300)) return res;
+  throw new SourceFetchError(statusMessage(res.status, new URL(res.url).hostname), {
+    status: res.status,
+    retryAfterSeconds: parseRetryAfter(res.headers.get('retry-after')),
+  });
 }
 
 const shared = new WeakMap<IngestConfig, GuardedHttpClient>();

@@ -155,7 +155,9 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
   if (!title && !link && !guid) return null; // nothing to show and nothing to identify it
   if (!title) title = 'Untitled';
 
-  const dedupeKey = guid ?? link ?? `title:${title.toLowerCase()}`;
+  // A guid that is a URL (often the fetcher's fallback to the link) is keyed by its
+  // canonical form, so ?utm_… and #fragment variants of one story stay one item.
+  const dedupeKey = guidUrl ?? guid ?? link ?? `title:${title.toLowerCase()}`;
   const imageUrl =
     canonicalImage(item.imageUrl, base) ?? firstImage(item.contentHtml, base) ?? firstImage(item.summaryHtml, base);
   const itemType = item.itemType && (ITEM_TYPES as readonly string[]).includes(item.itemType) ? item.itemType : 'article';

@@ -131,10 +131,9 @@ export async function refreshSources(
 ): Promise<RefreshResult> {
   const http = options.http ?? sharedHttp(ctx.config.ingest);
   const busy = inFlightFor(ctx.db);
-  const cutoff = options.skipFetchedWithinMs ? Date.now() - options.skipFetchedWithinMs : -Infinity;
-  const queue = interleaveByHost(
-    sources.filter((s) => !busy.has(s.id) && !(s.last_fetched_at !== null && s.last_fetched_at > cutoff)),
-  );
+  const cutoff = options.skipFetchedWithinMs ? Date.now() - options.skipFetchedWithinMs : null;
+  const recent = (s: FetchableSource) => cutoff !== null && s.last_fetched_at !== null && s.last_fetched_at > cutoff;
+  const queue = interleaveByHost(sources.filter((s) => !busy.has(s.id) && !recent(s)));
   for (const s of queue) busy.add(s.id);
   const result: RefreshResult = { newItemsAdded: 0, sourcesFetched: 0 };
   let next = 0;
@@ -142,7 +141,8 @@ export async function refreshSources(
     while (next < queue.length && !options.signal?.aborted) {
       const row = queue[next++];
       try {
-        result.newItemsAdded += await fetchSource(ctx, http, row);
+        const added = await fetchSource(ctx, http, row); // not `+= await`: workers interleave
+        result.newItemsAdded += added;
         result.sourcesFetched++;
       } finally {
         busy.delete(row.id);

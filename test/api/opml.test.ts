@@ -128,6 +128,30 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
     );
   });
 
+  it('imports no more than the 1000 personal sources a user may have', async () => {
+    const { user, client } = await createSignedInUser(server);
+    const at = Date.now();
+    const rows = Array.from({ length: 998 }, (_, i) => ({
+      name: `Bulk ${i}`,
+      url: `https://bulk.example/${user.id}/${i}`,
+      url_key: `http://bulk.example/${user.id}/${i}`,
+      source_type: 'rss',
+      user_id: user.id,
+      created_at: at,
+      updated_at: at,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await server.db.insertInto('news_sources').values(rows.slice(i, i + 200)).execute();
+    const res = await importOpml(
+      client,
+      doc([1, 2, 3, 4].map((i) => `<outline text="Extra ${i}" xmlUrl="https://extra.example/${i}"/>`).join('')),
+    );
+    expect(res.body.imported.map((s) => s.name)).toEqual(['Extra 1', 'Extra 2']);
+    expect(res.body.rejected).toEqual([
+      { url: 'https://extra.example/3', name: 'Extra 3', reason: 'You can have at most 1000 personal sources.' },
+      { url: 'https://extra.example/4', name: 'Extra 4', reason: 'You can have at most 1000 personal sources.' },
+    ]);
+  });
+
   it.each([
     ['<opml version="2.0"><body><outline text="x"></body></opml>', /^Could not read the OPML file: Expected closing tag/],
     ['this is not xml', /^Could not read the OPML file: /],

@@ -243,6 +243,35 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       await addPersonal(other.client, 'Mine too', 'https://www.esa.int/rssfeed/Our_Activities/Space_Science');
     });
 
+    it('adds a URL only once when the same request races itself', async () => {
+      const { client } = await createSignedInUser(server);
+      const url = freshUrl();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => client.post('/_api/news/sources', { name: `Race ${i}`, url, sourceType: 'rss' })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      expect((await listFor(client)).filter((s) => s.url === url)).toHaveLength(1);
+    });
+
+    it('stops at 1000 personal sources per user', async () => {
+      const { user, client } = await createSignedInUser(server);
+      const at = Date.now();
+      const rows = Array.from({ length: 999 }, (_, i) => ({
+        name: `Bulk ${i}`,
+        url: `https://bulk.example/${user.id}/${i}`,
+        url_key: `http://bulk.example/${user.id}/${i}`,
+        source_type: 'rss',
+        user_id: user.id,
+        created_at: at,
+        updated_at: at,
+      }));
+      for (let i = 0; i < rows.length; i += 200) await server.db.insertInto('news_sources').values(rows.slice(i, i + 200)).execute();
+      await addPersonal(client, 'The thousandth');
+      const res = await client.post('/_api/news/sources', { name: 'One too many', url: freshUrl(), sourceType: 'rss' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(err('You can have at most 1000 personal sources.'));
+    });
+
     it('refuses a URL that is already a default source', async () => {
       const url = freshUrl();
       await addDefault('Default one', url);

@@ -12,7 +12,7 @@ import type { DB } from '../db/database';
 import type { SourceRow, UserRow } from '../db/tables';
 import { badRequest } from '../http/errors';
 import * as repo from './repository';
-import { duplicateMessage, urlRuleOptions } from './service';
+import { SOURCE_MESSAGES, duplicateMessage, roomForPersonalSources, urlRuleOptions } from './service';
 import { urlKey } from './url-key';
 import { URL_MESSAGES, checkSourceUrl, inferSourceType, normalizeSourceUrl } from './url-rules';
 
@@ -210,10 +210,19 @@ export async function importOpml(db: DB, config: Config, userId: number, xml: st
     const keys = candidates.map((c) => c.key);
     await repo.lockUrlKeys(tx, keys);
     const clashes = await repo.findUrlKeyClashes(tx, keys, userId);
+    let room = await roomForPersonalSources(tx, userId);
     const fresh = candidates.filter((c) => {
       const clash = clashes.get(c.key);
-      if (clash) report.skipped.push({ url: c.url, reason: 'duplicate', detail: duplicateMessage(clash) });
-      return !clash;
+      if (clash) {
+        report.skipped.push({ url: c.url, reason: 'duplicate', detail: duplicateMessage(clash) });
+        return false;
+      }
+      if (room === 0) {
+        report.rejected.push({ url: c.url, name: c.name, reason: SOURCE_MESSAGES.tooMany });
+        return false;
+      }
+      room -= 1;
+      return true;
     });
     for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
       const batch = fresh.slice(i, i + INSERT_BATCH);

@@ -28,6 +28,15 @@ export async function listPersonalSources(db: Executor, userId: number): Promise
   return db.selectFrom('news_sources').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }
 
+export async function countPersonalSources(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('news_sources')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function findSource(db: Executor, id: number): Promise<SourceRow | undefined> {
   return db.selectFrom('news_sources').selectAll().where('id', '=', id).executeTakeFirst();
 }

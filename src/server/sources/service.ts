@@ -17,7 +17,19 @@ export const SOURCE_MESSAGES = {
   personalNotToggled: 'Personal sources cannot be toggled.',
   duplicatePersonal: 'You already have this source.',
   duplicateDefault: 'This source is already one of the default sources.',
+  tooMany: 'You can have at most 1000 personal sources.',
 } as const;
+
+/**
+ * Every personal source is polled on a schedule, so one account must not be
+ * able to make the server poll without bound.
+ */
+export const MAX_PERSONAL_SOURCES = 1000;
+
+/** How many more personal sources the user may add (call inside the writing transaction). */
+export async function roomForPersonalSources(db: repo.Executor, userId: number): Promise<number> {
+  return Math.max(0, MAX_PERSONAL_SOURCES - (await repo.countPersonalSources(db, userId)));
+}
 
 export interface SourceFields {
   name: string;
@@ -77,6 +89,9 @@ export async function createSource(
   const [id] = await db.transaction().execute(async (tx) => {
     await repo.lockUrlKeys(tx, [key]);
     await assertNoDuplicate(tx, key, ownerId);
+    if (ownerId !== null && (await roomForPersonalSources(tx, ownerId)) === 0) {
+      throw badRequest(SOURCE_MESSAGES.tooMany);
+    }
     return repo.insertSources(tx, [
       { name: input.name, url, url_key: key, source_type: input.sourceType, user_id: ownerId },
     ]);

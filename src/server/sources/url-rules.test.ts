@@ -91,3 +91,12 @@ describe('inferSourceType', () => {
     expect(inferSourceType(url)).toBe(type);
   });
 });
+
+describe('the seeded default sources', () => {
+  it('all satisfy the rules for their own type', async () => {
+    const { DEFAULT_SOURCES } = await import('../ingest/seed');
+    for (const s of DEFAULT_SOURCES) {
+      expect(checkSourceUrl(s.url, s.sourceType), `${s.name} ${s.url}`).toMatchObject({ ok: true });
+    }
+  });
+});

@@ -321,7 +321,8 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     const now = Date.now();
     const item = (source_id: number, key: string, title: string, summary_text: string) => ({
       source_id, dedupe_key: key, url: `https://example.org/${key}`, title, summary: '', summary_text,
-      published_at: now, fetched_at: now, updated_at: now,
+      published_at: now, fetched_at: now, updated_at: now, content: null, content_text: null,
+      image_url: null, author: null, item_type: 'article', is_breaking: 0 as const, engagement_score: 0, extra: null,
     });
     await server.db
       .insertInto('news_items')

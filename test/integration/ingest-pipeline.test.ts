@@ -371,6 +371,53 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
   });
 });
 
+describe.each(dialects)('source types through the registry (%s)', (dialect) => {
+  let server: TestServer;
+  let fixtures: FixtureServer;
+  beforeAll(async () => {
+    fixtures = await FixtureServer.start();
+    fixtures
+      .route('/2.2.0/launch/upcoming/', { file: 'll2-upcoming-detailed-mode.json' })
+      .route('/r/space/.rss', { status: 403, body: 'blocked', headers: { 'retry-after': '3600' } })
+      .route('/rss/search', { file: 'google-news-search.rss.xml' });
+    server = await startTestServer({
+      dialect,
+      env: { LAUNCH_LIBRARY_URL: `${fixtures.url}/2.2.0`, REDDIT_BASE_URL: fixtures.url },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fixtures?.close();
+  });
+  const select = (id: number) =>
+    server.db.selectFrom('news_sources').select(['id', 'name', 'url', 'source_type', 'etag', 'last_modified', 'resolved_url', 'last_fetched_at', 'next_fetch_at']).where('id', '=', id).execute();
+
+  it('launches: one item per launch, window start as publishedAt, updated in place on refetch', async () => {
+    const id = await createSource(server.db, { url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/', sourceType: 'rocket_launch' });
+    expect(await refreshSources(server.ctx, await select(id))).toEqual({ newItemsAdded: 4, sourcesFetched: 1 });
+    const items = await itemsOf(server.db, id);
+    expect(items.every((i) => i.published_at !== i.fetched_at)).toBe(true);
+    expect(await refreshSources(server.ctx, await select(id))).toEqual({ newItemsAdded: 0, sourcesFetched: 1 });
+    expect(await itemsOf(server.db, id)).toHaveLength(4);
+  });
+
+  it('reddit: a 403 is recorded on the source as a clear error, with backoff honouring Retry-After', async () => {
+    const id = await createSource(server.db, { url: 'https://www.reddit.com/r/space/', sourceType: 'reddit' });
+    await refreshSources(server.ctx, await select(id));
+    const row = await sourceRow(server.db, id);
+    expect(row).toMatchObject({ last_status: 'error', error_count: 1 });
+    expect(row.last_error).toMatch(/403/);
+    expect(row.next_fetch_at - row.last_fetched_at!).toBe(3600 * 1000);
+    expect(fixtures.requests.find((r) => r.path === '/r/space/.rss')?.headers['user-agent']).toBeTruthy();
+  });
+
+  it('google_news: publisher items are stored', async () => {
+    const id = await createSource(server.db, { url: `${fixtures.url}/rss/search?q=astronomy`, sourceType: 'google_news' });
+    const result = await refreshSources(server.ctx, await select(id));
+    expect(result.newItemsAdded).toBeGreaterThan(20);
+  });
+});
+
 describe('extract-title without FETCH_ALLOW_PRIVATE_NETWORK', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -32,16 +32,24 @@ const LAUNCH_RECENT_HOURS = 6;
 const BREAKING_WORD = /(?<![\w-])breaking(?![\w-])/i;
 const BREAKING_NEWS = /(?<![\w-])breaking\s+news(?![\w-])/i;
 
-export function scoreItem(item: FetchedItem, sourceType: SourceType, now: Date = new Date()): ItemScore {
+export function scoreItem(
+  item: FetchedItem,
+  sourceType: SourceType,
+  now: Date = new Date(),
+): ItemScore {
   return {
     engagementScore: Math.max(0, Math.round(engagementOf(item, sourceType, now))),
-    isBreaking: item.isBreaking === true || textIsBreaking(item) || (sourceType === 'rocket_launch' && launchIsBreaking(item, now)),
+    isBreaking:
+      item.isBreaking === true ||
+      textIsBreaking(item) ||
+      (sourceType === 'rocket_launch' && launchIsBreaking(item, now)),
   };
 }
 
 function engagementOf(item: FetchedItem, sourceType: SourceType, now: Date): number {
   const e = item.engagement ?? {};
-  const n = (v: number | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+  const n = (v: number | undefined) =>
+    typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
   switch (sourceType) {
     case 'reddit':
       return n(e.score) + 2 * n(e.comments);
@@ -64,7 +72,11 @@ function engagementOf(item: FetchedItem, sourceType: SourceType, now: Date): num
 
 function textIsBreaking(item: FetchedItem): boolean {
   const title = item.title ?? '';
-  return BREAKING_WORD.test(title) || BREAKING_NEWS.test(title) || BREAKING_NEWS.test(item.summaryHtml ?? '');
+  return (
+    BREAKING_WORD.test(title) ||
+    BREAKING_NEWS.test(title) ||
+    BREAKING_NEWS.test(item.summaryHtml ?? '')
+  );
 }
 
 function launchIsBreaking(item: FetchedItem, now: Date): boolean {
@@ -83,6 +95,7 @@ function launchStatus(item: FetchedItem): string | null {
 function hoursUntilLaunch(item: FetchedItem, now: Date): number | null {
   const raw = item.extra?.windowStart ?? item.publishedAt;
   if (raw === null || raw === undefined) return null;
-  const at = raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(String(raw));
+  const at =
+    raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(String(raw));
   return Number.isFinite(at) ? (at - now.getTime()) / HOUR_MS : null;
 }

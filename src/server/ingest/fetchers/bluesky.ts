@@ -8,7 +8,18 @@
 // Reposts of other accounts' posts are skipped: a source is one account's own voice, and a
 // repost would otherwise appear under this source with someone else's text and counts.
 import { SourceFetchError, type FetchedItem, type Fetcher } from '../types';
-import { count, ensureOk, firstLine, isRecord, parseJson, textToHtml } from './util';
+import {
+  count,
+  ensureOk,
+  firstLine,
+  isRecord,
+  obj,
+  parseJson,
+  str,
+  textToHtml,
+  tryJson,
+  type Obj,
+} from './util';
 
 const HANDLE = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]*$/i;
 const DID = /^did:(plc|web):[a-z0-9._:%-]+$/i;
@@ -19,7 +30,10 @@ export function parseBlueskyActor(input: string): string {
   if (/^https?:\/\//i.test(value)) {
     const url = new URL(value);
     const match = /^\/profile\/([^/]+)/.exec(url.pathname);
-    if (!match) throw new SourceFetchError('Not a Bluesky profile URL: expected https://bsky.app/profile/{handle}');
+    if (!match)
+      throw new SourceFetchError(
+        'Not a Bluesky profile URL: expected https://bsky.app/profile/{handle}',
+      );
     value = decodeURIComponent(match[1]);
   }
   value = value.replace(/^@/, '');
@@ -27,10 +41,6 @@ export function parseBlueskyActor(input: string): string {
   if (HANDLE.test(value)) return value.toLowerCase();
   throw new SourceFetchError('Not a Bluesky handle or profile URL');
 }
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (isRecord(v) ? v : {});
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The picture to show for a post's hydrated embed view. */
 function embedImage(embed: Obj): string | null {
@@ -82,7 +92,10 @@ export function blueskyPostToItem(post: Obj): FetchedItem | null {
 }
 
 /** Maps a getAuthorFeed response: own posts (pinned included), reposts of others skipped, one item per post. */
-export function parseBlueskyAuthorFeed(payload: unknown): { title: string | null; items: FetchedItem[] } {
+export function parseBlueskyAuthorFeed(payload: unknown): {
+  title: string | null;
+  items: FetchedItem[];
+} {
   const feed = isRecord(payload) && Array.isArray(payload.feed) ? payload.feed : [];
   const seen = new Set<string>();
   const items: FetchedItem[] = [];
@@ -106,7 +119,7 @@ export const blueskyFetcher: Fetcher = {
     const url = `${ctx.config.blueskyAppviewUrl}/xrpc/app.bsky.feed.getAuthorFeed?actor=${encodeURIComponent(actor)}&limit=50&filter=posts_no_replies`;
     const res = await ctx.http.get(url, { headers: { accept: 'application/json' } });
     if (res.status === 400) {
-      const body = obj(safeJson(res.text));
+      const body = obj(tryJson(res.text));
       const message = str(body.message) ?? str(body.error) ?? 'Bad request';
       throw new SourceFetchError(`Bluesky could not load @${actor}: ${message}`, { status: 400 });
     }
@@ -114,11 +127,3 @@ export const blueskyFetcher: Fetcher = {
     return parseBlueskyAuthorFeed(parseJson(res.text, 'the Bluesky feed'));
   },
 };
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}

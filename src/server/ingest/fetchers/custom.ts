@@ -9,12 +9,24 @@
 // If a cached feed disappears (404/410) or turns into a page, discovery runs again.
 import { Parser } from 'htmlparser2';
 import { looksLikeHtml } from '../decode';
-import { SourceFetchError, type FetchContext, type FetchResult, type FetchedItem, type Fetcher } from '../types';
+import {
+  SourceFetchError,
+  type FetchContext,
+  type FetchResult,
+  type FetchedItem,
+  type Fetcher,
+} from '../types';
 import { NOT_A_FEED, parseFeedText } from './feed-parse';
 import { FEED_ACCEPT, fetchFeed } from './rss';
 import { ensureOk, resolveUrl } from './util';
 
-const FEED_TYPES = ['application/rss+xml', 'application/atom+xml', 'application/feed+json', 'application/rdf+xml', 'application/json'];
+const FEED_TYPES = [
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/feed+json',
+  'application/rdf+xml',
+  'application/json',
+];
 
 export interface PageHead {
   feeds: string[];
@@ -26,7 +38,13 @@ export interface PageHead {
 
 /** Reads <head>: alternate feed links, meta tags (first value wins), <title>, canonical link, <base>. */
 export function readPageHead(html: string, pageUrl: string): PageHead {
-  const head: PageHead = { feeds: [], meta: new Map(), title: null, canonical: null, baseUrl: pageUrl };
+  const head: PageHead = {
+    feeds: [],
+    meta: new Map(),
+    title: null,
+    canonical: null,
+    baseUrl: pageUrl,
+  };
   const feedLinks: { href: string; type: string }[] = [];
   let inTitle = false;
   let titleText = '';
@@ -37,7 +55,8 @@ export function readPageHead(html: string, pageUrl: string): PageHead {
         if (done) return;
         if (name === 'body') done = true;
         else if (name === 'title' && head.title === null) inTitle = true;
-        else if (name === 'base' && attrs.href) head.baseUrl = resolveUrl(attrs.href, pageUrl) ?? pageUrl;
+        else if (name === 'base' && attrs.href)
+          head.baseUrl = resolveUrl(attrs.href, pageUrl) ?? pageUrl;
         else if (name === 'meta') {
           const key = (attrs.property ?? attrs.name ?? attrs.itemprop ?? '').trim().toLowerCase();
           const content = attrs.content?.trim();
@@ -45,7 +64,8 @@ export function readPageHead(html: string, pageUrl: string): PageHead {
         } else if (name === 'link' && attrs.href) {
           const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
           const type = (attrs.type ?? '').toLowerCase().split(';')[0].trim();
-          if (rel.includes('alternate') && FEED_TYPES.includes(type)) feedLinks.push({ href: attrs.href, type });
+          if (rel.includes('alternate') && FEED_TYPES.includes(type))
+            feedLinks.push({ href: attrs.href, type });
           if (rel.includes('canonical') && !head.canonical) head.canonical = attrs.href;
         }
       },
@@ -67,7 +87,13 @@ export function readPageHead(html: string, pageUrl: string): PageHead {
   parser.end();
   // application/json only counts when nothing more specific is offered (it is also used for oEmbed).
   const specific = feedLinks.filter((l) => l.type !== 'application/json');
-  head.feeds = [...new Set((specific.length ? specific : feedLinks).map((l) => resolveUrl(l.href, head.baseUrl)).filter((u): u is string => !!u))];
+  head.feeds = [
+    ...new Set(
+      (specific.length ? specific : feedLinks)
+        .map((l) => resolveUrl(l.href, head.baseUrl))
+        .filter((u): u is string => !!u),
+    ),
+  ];
   head.canonical = resolveUrl(head.canonical, head.baseUrl);
   return head;
 }
@@ -84,9 +110,20 @@ export function pageMetadataItem(head: PageHead, pageUrl: string): FetchedItem |
     url: canonical,
     title,
     summaryHtml: m('og:description', 'twitter:description', 'description'),
-    imageUrl: resolveUrl(m('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'), head.baseUrl),
+    imageUrl: resolveUrl(
+      m('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'),
+      head.baseUrl,
+    ),
     author: m('author', 'article:author', 'twitter:creator') ?? m('og:site_name'),
-    publishedAt: m('article:published_time', 'datepublished', 'date', 'pubdate', 'dc.date', 'article:modified_time', 'og:updated_time'),
+    publishedAt: m(
+      'article:published_time',
+      'datepublished',
+      'date',
+      'pubdate',
+      'dc.date',
+      'article:modified_time',
+      'og:updated_time',
+    ),
     itemType: ogType.startsWith('video') ? 'video' : 'article',
     extra: { siteName: m('og:site_name') },
   };
@@ -98,7 +135,13 @@ async function tryFeed(ctx: FetchContext, url: string): Promise<FetchResult | nu
     const res = await ctx.http.get(url, { headers: { accept: FEED_ACCEPT } });
     ensureOk(res);
     const feed = parseFeedText(res.text, res.url || url);
-    return { items: feed.items, title: feed.title, resolvedUrl: url, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+    return {
+      items: feed.items,
+      title: feed.title,
+      resolvedUrl: url,
+      etag: res.headers.get('etag'),
+      lastModified: res.headers.get('last-modified'),
+    };
   } catch (error) {
     if (error instanceof SourceFetchError) return null;
     throw error;
@@ -114,10 +157,18 @@ async function discover(ctx: FetchContext, useValidators: boolean): Promise<Fetc
   });
   ensureOk(res, 'the page');
   if (res.notModified || res.status === 304) {
-    return { items: [], notModified: true, etag: ctx.source.etag, lastModified: ctx.source.lastModified };
+    return {
+      items: [],
+      notModified: true,
+      etag: ctx.source.etag,
+      lastModified: ctx.source.lastModified,
+    };
   }
   const finalUrl = res.url || pageUrl;
-  const validators = { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+  const validators = {
+    etag: res.headers.get('etag'),
+    lastModified: res.headers.get('last-modified'),
+  };
   if (!looksLikeHtml(res.text)) {
     // The URL is a feed itself (or something we cannot read, which parseFeedText explains).
     const feed = parseFeedText(res.text, finalUrl);
@@ -130,7 +181,12 @@ async function discover(ctx: FetchContext, useValidators: boolean): Promise<Fetc
   }
   const item = pageMetadataItem(head, finalUrl);
   if (!item) throw new SourceFetchError('No feed or page metadata found at this URL');
-  return { items: [item], title: (item.extra?.siteName as string | null) ?? head.title, resolvedUrl: null, ...validators };
+  return {
+    items: [item],
+    title: (item.extra?.siteName as string | null) ?? head.title,
+    resolvedUrl: null,
+    ...validators,
+  };
 }
 
 export const customFetcher: Fetcher = {
@@ -141,7 +197,9 @@ export const customFetcher: Fetcher = {
       try {
         return { ...(await fetchFeed(ctx, cached)), resolvedUrl: cached };
       } catch (error) {
-        const gone = error instanceof SourceFetchError && (error.message === NOT_A_FEED || [404, 410].includes(error.options.status ?? 0));
+        const gone =
+          error instanceof SourceFetchError &&
+          (error.message === NOT_A_FEED || [404, 410].includes(error.options.status ?? 0));
         if (!gone) throw error;
       }
       return discover(ctx, false);

@@ -2,7 +2,16 @@
 // feedsmith detects the format by content; XML goes through safeXml first (no DOCTYPE,
 // so no external entities and no entity-expansion bombs). feedsmith's XML parser is
 // lenient: an unescaped & (the Phys.org fixture) still parses.
-import { DetectError, parseFeed, type AnyFeed, type AtomFeed, type JsonFeed, type MediaNs, type RdfFeed, type RssFeed } from 'feedsmith';
+import {
+  DetectError,
+  parseFeed,
+  type AnyFeed,
+  type AtomFeed,
+  type JsonFeed,
+  type MediaNs,
+  type RdfFeed,
+  type RssFeed,
+} from 'feedsmith';
 import { looksLikeHtml, safeXml } from '../decode';
 import { SourceFetchError, type FetchedItem } from '../types';
 import { escapeHtml, resolveUrl } from './util';
@@ -39,7 +48,10 @@ export function parseFeedDocument(text: string): AnyFeed {
       if (/<html[\s>]/i.test(body.slice(0, 4096))) throw new SourceFetchError(NOT_A_FEED);
       throw new SourceFetchError('Could not parse the feed: not an RSS, Atom, RDF or JSON feed');
     }
-    const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : 'malformed XML';
+    const reason =
+      error instanceof Error && error.cause instanceof Error
+        ? error.cause.message
+        : 'malformed XML';
     throw new SourceFetchError(`Could not parse the feed: ${reason.split('\n')[0]}`);
   }
 }
@@ -57,7 +69,9 @@ export function feedToItems(parsed: AnyFeed, feedUrl: string): ParsedFeed {
       const siteUrl = resolveUrl(feed.link, feedUrl);
       const base = siteUrl ?? feedUrl;
       const items = (feed.items ?? []).map((item) =>
-        parsed.format === 'rss' ? rssItem(item as RssFeed.Item<string>, base) : rdfItem(item as RdfFeed.Item<string>, base),
+        parsed.format === 'rss'
+          ? rssItem(item as RssFeed.Item<string>, base)
+          : rdfItem(item as RdfFeed.Item<string>, base),
       );
       return { title: clean(feed.title), siteUrl, items };
     }
@@ -65,14 +79,18 @@ export function feedToItems(parsed: AnyFeed, feedUrl: string): ParsedFeed {
       const feed = parsed.feed;
       const siteUrl = resolveUrl(pickLink(feed.links, 'alternate')?.href, feedUrl);
       const feedAuthor = feed.authors?.[0]?.name ?? null;
-      const items = (feed.entries ?? []).map((entry) => atomEntry(entry, siteUrl ?? feedUrl, feedAuthor));
+      const items = (feed.entries ?? []).map((entry) =>
+        atomEntry(entry, siteUrl ?? feedUrl, feedAuthor),
+      );
       return { title: clean(feed.title?.value), siteUrl, items };
     }
     case 'json': {
       const feed = parsed.feed;
       const siteUrl = resolveUrl(feed.home_page_url, feedUrl);
       const feedAuthor = feed.authors?.[0]?.name ?? null;
-      const items = (feed.items ?? []).map((item) => jsonItem(item, siteUrl ?? feedUrl, feedAuthor));
+      const items = (feed.items ?? []).map((item) =>
+        jsonItem(item, siteUrl ?? feedUrl, feedAuthor),
+      );
       return { title: clean(feed.title), siteUrl, items };
     }
   }
@@ -91,7 +109,9 @@ function rssItem(item: RssFeed.Item<string>, base: string): FetchedItem {
     resolveUrl(item.atom?.links?.[0]?.href, base);
   const enclosures = item.enclosures ?? [];
   const audio = enclosures.find((e) => e.type?.startsWith('audio/'));
-  const enclosureImage = enclosures.find((e) => e.type?.startsWith('image/') || /\.(jpe?g|png|gif|webp)(\?|$)/i.test(e.url ?? ''));
+  const enclosureImage = enclosures.find(
+    (e) => e.type?.startsWith('image/') || /\.(jpe?g|png|gif|webp)(\?|$)/i.test(e.url ?? ''),
+  );
   return {
     guid: guid ?? link,
     url: link,
@@ -102,8 +122,10 @@ function rssItem(item: RssFeed.Item<string>, base: string): FetchedItem {
       mediaImage(item.media, base) ??
       resolveUrl(enclosureImage?.url, base) ??
       resolveUrl(item.itunes?.image, base),
-    author: clean(item.dc?.creators?.[0]) ?? clean(item.authors?.[0]?.name) ?? clean(item.itunes?.author),
-    publishedAt: item.pubDate ?? item.dc?.dates?.[0] ?? item.atom?.updated ?? item.atom?.published ?? null,
+    author:
+      clean(item.dc?.creators?.[0]) ?? clean(item.authors?.[0]?.name) ?? clean(item.itunes?.author),
+    publishedAt:
+      item.pubDate ?? item.dc?.dates?.[0] ?? item.atom?.updated ?? item.atom?.published ?? null,
     itemType: audio ? 'podcast' : 'article',
     ...(audio ? { extra: { audioUrl: resolveUrl(audio.url, base), audioType: audio.type } } : {}),
   };
@@ -124,7 +146,11 @@ function rdfItem(item: RdfFeed.Item<string>, base: string): FetchedItem {
   };
 }
 
-function atomEntry(entry: AtomFeed.Entry<string>, base: string, feedAuthor: string | null): FetchedItem {
+function atomEntry(
+  entry: AtomFeed.Entry<string>,
+  base: string,
+  feedAuthor: string | null,
+): FetchedItem {
   const links = entry.links ?? [];
   const link = resolveUrl(pickLink(links, 'alternate')?.href, base);
   const audio = links.find((l) => l.rel === 'enclosure' && l.type?.startsWith('audio/'));
@@ -143,7 +169,11 @@ function atomEntry(entry: AtomFeed.Entry<string>, base: string, feedAuthor: stri
   };
 }
 
-function jsonItem(item: JsonFeed.Item<string>, base: string, feedAuthor: string | null): FetchedItem {
+function jsonItem(
+  item: JsonFeed.Item<string>,
+  base: string,
+  feedAuthor: string | null,
+): FetchedItem {
   const link = resolveUrl(item.url, base) ?? resolveUrl(item.external_url, base);
   const audio = item.attachments?.find((a) => a.mime_type?.startsWith('audio/'));
   const text = item.content_text ? escapeHtml(item.content_text) : null;
@@ -157,7 +187,9 @@ function jsonItem(item: JsonFeed.Item<string>, base: string, feedAuthor: string 
     author: clean(item.authors?.[0]?.name) ?? feedAuthor,
     publishedAt: item.date_published ?? item.date_modified ?? null,
     itemType: audio ? 'podcast' : 'article',
-    ...(audio ? { extra: { audioUrl: resolveUrl(audio.url, base), audioType: audio.mime_type } } : {}),
+    ...(audio
+      ? { extra: { audioUrl: resolveUrl(audio.url, base), audioType: audio.mime_type } }
+      : {}),
   };
 }
 
@@ -167,8 +199,14 @@ function atomText(text: { value?: string; type?: string } | undefined): string |
   return text.type === 'html' || text.type === 'xhtml' ? text.value : escapeHtml(text.value);
 }
 
-function pickLink<T extends { href?: string; rel?: string }>(links: T[] | undefined, rel: string): T | undefined {
-  return links?.find((l) => (l.rel ?? 'alternate') === rel && l.href) ?? links?.find((l) => !l.rel && l.href);
+function pickLink<T extends { href?: string; rel?: string }>(
+  links: T[] | undefined,
+  rel: string,
+): T | undefined {
+  return (
+    links?.find((l) => (l.rel ?? 'alternate') === rel && l.href) ??
+    links?.find((l) => !l.rel && l.href)
+  );
 }
 
 /** media:content (images) first, as they are the full-size picture, then media:thumbnail; groups too. */
@@ -177,7 +215,11 @@ export function mediaImage(media: MediaNs.ItemOrFeed | undefined, base: string):
   const blocks = [media, ...(media.groups ?? [])];
   for (const block of blocks) {
     const content = block.contents?.find(
-      (c) => c.url && (c.medium === 'image' || c.type?.startsWith('image/') || (!c.type && !c.medium && /\.(jpe?g|png|gif|webp)(\?|$)/i.test(c.url))),
+      (c) =>
+        c.url &&
+        (c.medium === 'image' ||
+          c.type?.startsWith('image/') ||
+          (!c.type && !c.medium && /\.(jpe?g|png|gif|webp)(\?|$)/i.test(c.url))),
     );
     const url = resolveUrl(content?.url, base);
     if (url) return url;

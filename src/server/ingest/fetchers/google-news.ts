@@ -16,9 +16,13 @@ import { fetchFeed } from './rss';
 import { escapeHtml, resolveUrl } from './util';
 
 /** "Headline - Publisher" → [Headline, Publisher]; the known source name wins over the last " - ". */
-export function splitHeadline(title: string, source: string | null): { headline: string; publisher: string | null } {
+export function splitHeadline(
+  title: string,
+  source: string | null,
+): { headline: string; publisher: string | null } {
   const t = title.trim();
-  if (source && t.endsWith(` - ${source}`)) return { headline: t.slice(0, -(source.length + 3)).trim(), publisher: source };
+  if (source && t.endsWith(` - ${source}`))
+    return { headline: t.slice(0, -(source.length + 3)).trim(), publisher: source };
   const at = t.lastIndexOf(' - ');
   if (at <= 0) return { headline: t, publisher: source };
   return { headline: t.slice(0, at).trim(), publisher: source ?? t.slice(at + 3).trim() };
@@ -53,13 +57,19 @@ export function parseGoogleNewsItem(item: RssFeed.Item<string>): FetchedItem {
   const googleLink = resolveUrl(item.link);
   const description = item.description ?? '';
   const hrefs = [...description.matchAll(/<a\s[^>]*href="([^"]+)"/gi)].map((m) => m[1]);
-  const direct = hrefs.map((h) => resolveUrl(h)).find((h) => h && !GOOGLE_HOSTS.test(new URL(h).hostname));
+  const direct = hrefs
+    .map((h) => resolveUrl(h))
+    .find((h) => h && !GOOGLE_HOSTS.test(new URL(h).hostname));
   const articleUrl = direct ?? decodeGoogleNewsUrl(googleLink) ?? googleLink;
   return {
     guid: item.guid?.value?.trim() || googleLink,
     url: articleUrl,
     title: headline || null,
-    summaryHtml: /<ol[\s>]/i.test(description) ? description : publisher ? escapeHtml(publisher) : null,
+    summaryHtml: /<ol[\s>]/i.test(description)
+      ? description
+      : publisher
+        ? escapeHtml(publisher)
+        : null,
     author: publisher,
     publishedAt: item.pubDate ?? null,
     itemType: 'article',
@@ -70,7 +80,10 @@ export function parseGoogleNewsItem(item: RssFeed.Item<string>): FetchedItem {
 export function parseGoogleNews(text: string): { title: string | null; items: FetchedItem[] } {
   const parsed = parseFeedDocument(text);
   if (parsed.format !== 'rss') throw new SourceFetchError('Not a Google News RSS feed');
-  return { title: parsed.feed.title?.trim() || null, items: (parsed.feed.items ?? []).map(parseGoogleNewsItem) };
+  return {
+    title: parsed.feed.title?.trim() || null,
+    items: (parsed.feed.items ?? []).map(parseGoogleNewsItem),
+  };
 }
 
 export const googleNewsFetcher: Fetcher = {

@@ -8,10 +8,22 @@ const json = (name: string): unknown => JSON.parse(readFixture(name).toString('u
 
 describe('upcomingLaunchesUrl', () => {
   it.each([
-    ['https://ll.thespacedevs.com/2.2.0', 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=50&mode=detailed'],
-    ['https://lldev.thespacedevs.com/2.2.0/', 'https://lldev.thespacedevs.com/2.2.0/launch/upcoming/?limit=50&mode=detailed'],
-    ['https://ll.thespacedevs.com/2.3.0', 'https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=50&mode=detailed'],
-    ['https://ll.thespacedevs.com/3.0.0', 'https://ll.thespacedevs.com/3.0.0/launches/upcoming/?limit=50&mode=detailed'],
+    [
+      'https://ll.thespacedevs.com/2.2.0',
+      'https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=50&mode=detailed',
+    ],
+    [
+      'https://lldev.thespacedevs.com/2.2.0/',
+      'https://lldev.thespacedevs.com/2.2.0/launch/upcoming/?limit=50&mode=detailed',
+    ],
+    [
+      'https://ll.thespacedevs.com/2.3.0',
+      'https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=50&mode=detailed',
+    ],
+    [
+      'https://ll.thespacedevs.com/3.0.0',
+      'https://ll.thespacedevs.com/3.0.0/launches/upcoming/?limit=50&mode=detailed',
+    ],
     ['http://127.0.0.1:4000', 'http://127.0.0.1:4000/launch/upcoming/?limit=50&mode=detailed'],
   ])('%s → %s', (base, url) => {
     expect(upcomingLaunchesUrl(base)).toBe(url);
@@ -37,7 +49,8 @@ describe('parseLaunches on the recorded 2.2.0 detailed response', () => {
       url: 'https://www.youtube.com/watch?v=p648NlL0fi4',
       publishedAt: '2026-07-20T14:00:00Z',
       author: 'SpaceX',
-      imageUrl: 'https://thespacedevs-prod.nyc3.digitaloceanspaces.com/media/images/falcon2520925_image_20221009234147.png',
+      imageUrl:
+        'https://thespacedevs-prod.nyc3.digitaloceanspaces.com/media/images/falcon2520925_image_20221009234147.png',
       extra: {
         status: 'Go for Launch',
         statusAbbrev: 'Go',
@@ -59,7 +72,10 @@ describe('parseLaunches on the recorded 2.2.0 detailed response', () => {
   });
 
   it('a launch without webcasts or info links points at its Space Launch Now page', () => {
-    expect(items[1]).toMatchObject({ url: 'https://spacelaunchnow.me/launch/gravity-1-unknown-payload', extra: { webcastUrl: null } });
+    expect(items[1]).toMatchObject({
+      url: 'https://spacelaunchnow.me/launch/gravity-1-unknown-payload',
+      extra: { webcastUrl: null },
+    });
     expect(items[3].extra).toMatchObject({ statusAbbrev: 'TBC', status: 'To Be Confirmed' });
   });
 });
@@ -71,7 +87,13 @@ describe('parseLaunches on other shapes', () => {
     expect(items[0]).toMatchObject({
       title: 'Falcon 9 Block 5 | Starlink Group 17-39',
       author: 'SpaceX',
-      extra: { provider: 'SpaceX', pad: 'Space Launch Complex 4E', location: 'Vandenberg SFB, CA, USA', missionName: 'Starlink Group 17-39', rocket: 'Falcon 9 Block 5' },
+      extra: {
+        provider: 'SpaceX',
+        pad: 'Space Launch Complex 4E',
+        location: 'Vandenberg SFB, CA, USA',
+        missionName: 'Starlink Group 17-39',
+        rocket: 'Falcon 9 Block 5',
+      },
     });
   });
 
@@ -80,13 +102,19 @@ describe('parseLaunches on other shapes', () => {
     expect(electron).toMatchObject({
       title: 'Electron | Owl For One, Owl For All',
       url: 'https://www.youtube.com/watch?v=rl-official',
-      imageUrl: 'https://thespacedevs-prod.nyc3.digitaloceanspaces.com/media/images/electron_image_20260101.jpeg',
-      extra: { statusAbbrev: 'Payload Deployed', orbit: 'Sun-Synchronous Orbit', webcastUrl: 'https://www.youtube.com/watch?v=rl-official' },
+      imageUrl:
+        'https://thespacedevs-prod.nyc3.digitaloceanspaces.com/media/images/electron_image_20260101.jpeg',
+      extra: {
+        statusAbbrev: 'Payload Deployed',
+        orbit: 'Sun-Synchronous Orbit',
+        webcastUrl: 'https://www.youtube.com/watch?v=rl-official',
+      },
     });
     expect(vega).toMatchObject({
       url: 'https://spacelaunchnow.me/launch/vega-c-sentinel-1d',
       imageUrl: 'https://example.invalid/vega-c.jpg',
-      summaryHtml: '<p>Arianespace · Vega C. Ensemble de Lancement Vega, Guiana Space Centre, French Guiana. Status: To Be Determined. Window opens 2026-07-20 21:02 UTC</p>',
+      summaryHtml:
+        '<p>Arianespace · Vega C. Ensemble de Lancement Vega, Guiana Space Centre, French Guiana. Status: To Be Determined. Window opens 2026-07-20 21:02 UTC</p>',
     });
   });
 
@@ -116,9 +144,22 @@ describe('launchesFetcher.fetch', () => {
     const env = { LAUNCH_LIBRARY_URL: `${server.url}/2.2.0`, LAUNCH_LIBRARY_TOKEN: 'secret-key' };
     const before = server.hits('/2.2.0/launch/upcoming/');
     const results = await Promise.all(
-      [1, 2, 3].map((id) => launchesFetcher.fetch(testContext({ id, url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/', sourceType: 'rocket_launch' }, env))),
+      [1, 2, 3].map((id) =>
+        launchesFetcher.fetch(
+          testContext(
+            {
+              id,
+              url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/',
+              sourceType: 'rocket_launch',
+            },
+            env,
+          ),
+        ),
+      ),
     );
-    const later = await launchesFetcher.fetch(testContext({ id: 4, url: 'x', sourceType: 'rocket_launch' }, env));
+    const later = await launchesFetcher.fetch(
+      testContext({ id: 4, url: 'x', sourceType: 'rocket_launch' }, env),
+    );
     expect(server.hits('/2.2.0/launch/upcoming/')).toBe(before + 1);
     expect(results.every((r) => r.items.length === 4)).toBe(true);
     expect(later.items).toHaveLength(4);
@@ -131,7 +172,9 @@ describe('launchesFetcher.fetch', () => {
     const env = { LAUNCH_LIBRARY_URL: `${server.url}/2.3.0` };
     await launchesFetcher.fetch(testContext({ url: 'x', sourceType: 'rocket_launch' }, env));
     resetLaunchCache();
-    const result = await launchesFetcher.fetch(testContext({ url: 'x', sourceType: 'rocket_launch' }, env));
+    const result = await launchesFetcher.fetch(
+      testContext({ url: 'x', sourceType: 'rocket_launch' }, env),
+    );
     expect(server.hits('/2.3.0/launches/upcoming/')).toBe(2);
     expect(result.items).toHaveLength(2);
     expect(server.requests.at(-1)?.headers.authorization).toBeUndefined();
@@ -139,10 +182,15 @@ describe('launchesFetcher.fetch', () => {
 
   it('a 429 is a clear error with the wait LL2 announces, and is not cached', async () => {
     const env = { LAUNCH_LIBRARY_URL: `${server.url}/throttled` };
-    const attempt = () => launchesFetcher.fetch(testContext({ url: 'x', sourceType: 'rocket_launch' }, env)).catch((e: unknown) => e);
+    const attempt = () =>
+      launchesFetcher
+        .fetch(testContext({ url: 'x', sourceType: 'rocket_launch' }, env))
+        .catch((e: unknown) => e);
     const error = await attempt();
     expect(error).toBeInstanceOf(SourceFetchError);
-    expect((error as SourceFetchError).message).toBe('Launch Library rate limit reached (429); the launch schedule will be retried later');
+    expect((error as SourceFetchError).message).toBe(
+      'Launch Library rate limit reached (429); the launch schedule will be retried later',
+    );
     expect((error as SourceFetchError).options).toEqual({ status: 429, retryAfterSeconds: 1234 });
     await attempt();
     expect(server.hits('/throttled/launch/upcoming/')).toBe(2);

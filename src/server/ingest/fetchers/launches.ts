@@ -15,19 +15,31 @@
 // or changes status updates its item. Both the 2.2.0 (vidURLs/infoURLs, country_code) and the
 // 2.3.0 (vid_urls/info_urls, image objects) shapes are read, and list mode's flat strings too.
 import { SourceFetchError, type FetchContext, type FetchedItem, type Fetcher } from '../types';
-import { count, ensureOk, escapeHtml, isRecord, parseJson, resolveUrl } from './util';
+import {
+  count,
+  ensureOk,
+  escapeHtml,
+  isRecord,
+  obj,
+  parseJson,
+  resolveUrl,
+  str,
+  tryJson,
+  type Obj,
+} from './util';
 
 export const LAUNCH_CACHE_TTL_MS = 10 * 60 * 1000;
 const LAUNCH_PAGE = 'https://spacelaunchnow.me/launch/';
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (isRecord(v) ? v : {});
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+/** Trimmed non-empty string, else null. */
+const text = (v: unknown): string | null => str(v)?.trim() ?? null;
 
 /** The upcoming-launches URL for a configured LL2 base (…/2.2.0 or …/2.3.0). */
 export function upcomingLaunchesUrl(base: string): string {
   const version = /\/(\d+)\.(\d+)\.\d+\/?$/.exec(base);
-  const plural = version !== null && (Number(version[1]) > 2 || (Number(version[1]) === 2 && Number(version[2]) >= 3));
+  const plural =
+    version !== null &&
+    (Number(version[1]) > 2 || (Number(version[1]) === 2 && Number(version[2]) >= 3));
   return `${base.replace(/\/+$/, '')}/${plural ? 'launches' : 'launch'}/upcoming/?limit=50&mode=detailed`;
 }
 
@@ -35,13 +47,20 @@ export function upcomingLaunchesUrl(base: string): string {
 function imageOf(value: unknown): string | null {
   if (typeof value === 'string') return resolveUrl(value);
   const o = obj(value);
-  return resolveUrl(str(o.image_url) ?? str(o.thumbnail_url));
+  return resolveUrl(text(o.image_url) ?? text(o.thumbnail_url));
 }
 
 function linksOf(launch: Obj, camel: string, snake: string): string[] {
-  const list = Array.isArray(launch[snake]) ? launch[snake] : Array.isArray(launch[camel]) ? launch[camel] : [];
+  const list = Array.isArray(launch[snake])
+    ? launch[snake]
+    : Array.isArray(launch[camel])
+      ? launch[camel]
+      : [];
   return list
-    .map((v, i) => ({ url: resolveUrl(typeof v === 'string' ? v : str(obj(v).url)), priority: count(obj(v).priority) ?? 1000 + i }))
+    .map((v, i) => ({
+      url: resolveUrl(typeof v === 'string' ? v : text(obj(v).url)),
+      priority: count(obj(v).priority) ?? 1000 + i,
+    }))
     .filter((l): l is { url: string; priority: number } => l.url !== null)
     .sort((a, b) => a.priority - b.priority)
     .map((l) => l.url);
@@ -55,8 +74,8 @@ const UTC = (iso: string | null) => {
 
 /** Maps one launch (detailed/normal or list mode, 2.2.0 or 2.3.0) to an item. */
 export function launchToItem(launch: Obj): FetchedItem | null {
-  const id = str(launch.id);
-  const name = str(launch.name);
+  const id = text(launch.id);
+  const name = text(launch.name);
   if (!id || !name) return null;
   const status = obj(launch.status);
   const lsp = obj(launch.launch_service_provider);
@@ -65,20 +84,25 @@ export function launchToItem(launch: Obj): FetchedItem | null {
   const pad = obj(launch.pad);
   const location = obj(pad.location);
 
-  const provider = str(lsp.name) ?? str(launch.lsp_name);
-  const rocket = str(rocketConfig.full_name) ?? str(rocketConfig.name) ?? (name.includes(' | ') ? name.split(' | ')[0] : null);
-  const padName = str(pad.name) ?? (typeof launch.pad === 'string' ? str(launch.pad) : null);
-  const locationName = str(location.name) ?? (typeof launch.location === 'string' ? str(launch.location) : null);
-  const statusName = str(status.name) ?? (typeof launch.status === 'string' ? str(launch.status) : null);
-  const statusAbbrev = str(status.abbrev) ?? statusName;
-  const windowStart = str(launch.window_start) ?? str(launch.net);
-  const windowEnd = str(launch.window_end);
-  const missionDescription = str(mission.description);
-  const missionType = str(mission.type) ?? str(launch.mission_type);
-  const orbit = str(obj(mission.orbit).name) ?? str(launch.orbit);
+  const provider = text(lsp.name) ?? text(launch.lsp_name);
+  const rocket =
+    text(rocketConfig.full_name) ??
+    text(rocketConfig.name) ??
+    (name.includes(' | ') ? name.split(' | ')[0] : null);
+  const padName = text(pad.name) ?? (typeof launch.pad === 'string' ? text(launch.pad) : null);
+  const locationName =
+    text(location.name) ?? (typeof launch.location === 'string' ? text(launch.location) : null);
+  const statusName =
+    text(status.name) ?? (typeof launch.status === 'string' ? text(launch.status) : null);
+  const statusAbbrev = text(status.abbrev) ?? statusName;
+  const windowStart = text(launch.window_start) ?? text(launch.net);
+  const windowEnd = text(launch.window_end);
+  const missionDescription = text(mission.description);
+  const missionType = text(mission.type) ?? text(launch.mission_type);
+  const orbit = text(obj(mission.orbit).name) ?? text(launch.orbit);
   const webcasts = linksOf(launch, 'vidURLs', 'vid_urls');
   const infos = linksOf(launch, 'infoURLs', 'info_urls');
-  const slug = str(launch.slug);
+  const slug = text(launch.slug);
 
   const facts = [
     provider && rocket ? `${provider} · ${rocket}` : (provider ?? rocket),
@@ -90,7 +114,7 @@ export function launchToItem(launch: Obj): FetchedItem | null {
 
   return {
     guid: id,
-    url: webcasts[0] ?? infos[0] ?? (slug ? `${LAUNCH_PAGE}${slug}` : resolveUrl(str(launch.url))),
+    url: webcasts[0] ?? infos[0] ?? (slug ? `${LAUNCH_PAGE}${slug}` : resolveUrl(text(launch.url))),
     title: name,
     summaryHtml: summary ? `<p>${escapeHtml(summary)}</p>` : null,
     imageUrl: imageOf(launch.image) ?? imageOf(rocketConfig.image_url),
@@ -107,10 +131,10 @@ export function launchToItem(launch: Obj): FetchedItem | null {
       location: locationName,
       windowStart,
       windowEnd,
-      net: str(launch.net),
+      net: text(launch.net),
       webcastUrl: webcasts[0] ?? null,
       webcastLive: launch.webcast_live === true,
-      missionName: str(mission.name) ?? str(launch.mission),
+      missionName: text(mission.name) ?? text(launch.mission),
       missionType,
       orbit,
     },
@@ -143,23 +167,19 @@ async function loadLaunches(ctx: FetchContext, url: string): Promise<FetchedItem
     headers: { accept: 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
   });
   if (res.status === 429) {
-    const detail = obj(safeParse(res.text)).detail;
+    const detail = obj(tryJson(res.text)).detail;
     const wait = /(\d+)\s*seconds?/.exec(typeof detail === 'string' ? detail : '')?.[1];
-    throw new SourceFetchError('Launch Library rate limit reached (429); the launch schedule will be retried later', {
-      status: 429,
-      retryAfterSeconds: count(res.headers.get('retry-after')) ?? (wait ? Number(wait) : undefined),
-    });
+    throw new SourceFetchError(
+      'Launch Library rate limit reached (429); the launch schedule will be retried later',
+      {
+        status: 429,
+        retryAfterSeconds:
+          count(res.headers.get('retry-after')) ?? (wait ? Number(wait) : undefined),
+      },
+    );
   }
   ensureOk(res, 'the launch schedule');
   return parseLaunches(parseJson(res.text, 'the launch schedule'));
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 export const launchesFetcher: Fetcher = {

@@ -16,10 +16,26 @@
 // 403 and 429 become SourceFetchErrors carrying the status (and Retry-After) for backoff.
 import type { AtomFeed } from 'feedsmith';
 import type { ItemType } from '../../../shared/constants';
-import { SourceFetchError, type FetchContext, type FetchResult, type FetchedItem, type Fetcher, type HttpResponse } from '../types';
+import {
+  SourceFetchError,
+  type FetchContext,
+  type FetchResult,
+  type FetchedItem,
+  type Fetcher,
+  type HttpResponse,
+} from '../types';
 import { NOT_A_FEED, parseFeedDocument } from './feed-parse';
 import { fetchFeed } from './rss';
-import { count, ensureOk, isRecord, parseJson, resolveUrl, retryAfterSeconds, textToHtml } from './util';
+import {
+  count,
+  ensureOk,
+  isRecord,
+  parseJson,
+  resolveUrl,
+  retryAfterSeconds,
+  str,
+  textToHtml,
+} from './util';
 
 const SORTS = new Set(['hot', 'new', 'top', 'rising', 'controversial']);
 const REDDIT_WEB = 'https://www.reddit.com';
@@ -34,31 +50,38 @@ export function parseSubredditUrl(input: string): SubredditTarget {
   let path = value;
   if (/^https?:\/\//i.test(value)) {
     const url = new URL(value);
-    if (!/(^|\.)reddit\.com$/i.test(url.hostname) && !/^(127\.0\.0\.1|localhost)$/.test(url.hostname)) {
+    if (
+      !/(^|\.)reddit\.com$/i.test(url.hostname) &&
+      !/^(127\.0\.0\.1|localhost)$/.test(url.hostname)
+    ) {
       throw new SourceFetchError('Not a Reddit subreddit URL');
     }
     path = url.pathname;
   }
   const match = /(?:^|\/)r\/([A-Za-z0-9_]{2,21})(?:\/([a-z]+))?/.exec(path);
-  if (!match) throw new SourceFetchError('Not a Reddit subreddit URL: expected https://www.reddit.com/r/{name}/');
+  if (!match)
+    throw new SourceFetchError(
+      'Not a Reddit subreddit URL: expected https://www.reddit.com/r/{name}/',
+    );
   const sort = match[2] && SORTS.has(match[2]) ? match[2] : null;
   return { subreddit: match[1], sort };
 }
 
 /** Reddit asks for `<platform>:<app id>:<version> (by /u/<user>)`; keep an operator's own UA if it already has that shape. */
 export function redditUserAgent(configured: string): string {
-  return /^[\w.-]+:[\w.-]+:[\w.-]+/.test(configured) ? configured : `server:astrodash:0.1.0 (self-hosted news reader; ${configured})`;
+  return /^[\w.-]+:[\w.-]+:[\w.-]+/.test(configured)
+    ? configured
+    : `server:astrodash:0.1.0 (self-hosted news reader; ${configured})`;
 }
 
 // ---------- JSON listing (OAuth) ----------
 
-function str(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /** Maps a Reddit Listing (raw_json=1) to items. */
 export function parseRedditListing(payload: unknown): FetchedItem[] {
-  const children = isRecord(payload) && isRecord(payload.data) && Array.isArray(payload.data.children) ? payload.data.children : [];
+  const children =
+    isRecord(payload) && isRecord(payload.data) && Array.isArray(payload.data.children)
+      ? payload.data.children
+      : [];
   const items: FetchedItem[] = [];
   for (const child of children) {
     if (!isRecord(child) || child.kind !== 't3' || !isRecord(child.data)) continue;
@@ -67,7 +90,8 @@ export function parseRedditListing(payload: unknown): FetchedItem[] {
     const permalink = resolveUrl(str(d.permalink), REDDIT_WEB);
     const outbound = resolveUrl(str(d.url_overridden_by_dest) ?? str(d.url), REDDIT_WEB);
     const itemType = listingType(d);
-    const external = itemType === 'article' || (itemType === 'video' && d.post_hint === 'rich:video');
+    const external =
+      itemType === 'article' || (itemType === 'video' && d.post_hint === 'rich:video');
     const created = count(d.created_utc);
     items.push({
       guid: str(d.name) ?? (str(d.id) ? `t3_${String(d.id)}` : permalink),
@@ -95,13 +119,15 @@ function listingType(d: Record<string, unknown>): ItemType {
   const hint = str(d.post_hint);
   const url = str(d.url) ?? '';
   if (d.is_video === true || hint === 'hosted:video' || hint === 'rich:video') return 'video';
-  if (d.is_gallery === true || hint === 'image' || /^https?:\/\/i\.redd\.it\//.test(url)) return 'image';
+  if (d.is_gallery === true || hint === 'image' || /^https?:\/\/i\.redd\.it\//.test(url))
+    return 'image';
   if (d.is_self === true) return 'social_post';
   return 'article';
 }
 
 function listingImage(d: Record<string, unknown>): string | null {
-  const preview = isRecord(d.preview) && Array.isArray(d.preview.images) ? d.preview.images[0] : null;
+  const preview =
+    isRecord(d.preview) && Array.isArray(d.preview.images) ? d.preview.images[0] : null;
   const source = isRecord(preview) && isRecord(preview.source) ? str(preview.source.url) : null;
   if (source) return source;
   if (isRecord(d.media_metadata)) {
@@ -123,11 +149,15 @@ const SELF_TEXT = /<!-- SC_OFF -->([\s\S]*?)<!-- SC_ON -->/;
 export function parseRedditAtom(feed: AtomFeed.Feed<string>): FetchedItem[] {
   return (feed.entries ?? []).map((entry) => {
     const html = entry.content?.value ?? '';
-    const permalink = resolveUrl(entry.links?.[0]?.href ?? COMMENTS_ANCHOR.exec(html)?.[1], REDDIT_WEB);
+    const permalink = resolveUrl(
+      entry.links?.[0]?.href ?? COMMENTS_ANCHOR.exec(html)?.[1],
+      REDDIT_WEB,
+    );
     const linked = resolveUrl(LINK_ANCHOR.exec(html)?.[1], REDDIT_WEB);
     const isSelf = !linked || linked === permalink;
     const itemType = atomType(linked, isSelf);
-    const external = itemType === 'article' || (itemType === 'video' && !/v\.redd\.it/.test(linked ?? ''));
+    const external =
+      itemType === 'article' || (itemType === 'video' && !/v\.redd\.it/.test(linked ?? ''));
     return {
       guid: entry.id ?? permalink,
       url: (external ? linked : permalink) ?? permalink,
@@ -150,7 +180,11 @@ function atomType(linked: string | null, isSelf: boolean): ItemType {
   if (isSelf || !linked) return 'social_post';
   const url = new URL(linked);
   if (/(^|\.)v\.redd\.it$|(^|\.)youtube\.com$|^youtu\.be$/.test(url.hostname)) return 'video';
-  if (/^i\.redd\.it$|^i\.imgur\.com$/.test(url.hostname) || url.pathname.startsWith('/gallery/') || /\.(jpe?g|png|gif|webp)$/i.test(url.pathname)) {
+  if (
+    /^i\.redd\.it$|^i\.imgur\.com$/.test(url.hostname) ||
+    url.pathname.startsWith('/gallery/') ||
+    /\.(jpe?g|png|gif|webp)$/i.test(url.pathname)
+  ) {
     return 'image';
   }
   return 'article';
@@ -168,10 +202,14 @@ function checkReddit(res: HttpResponse): void {
   }
   if (res.status === 429) {
     const reset = count(res.headers.get('x-ratelimit-reset'));
-    throw new SourceFetchError('Reddit rate limit reached (429). The source will be retried later.', {
-      status: 429,
-      retryAfterSeconds: retryAfterSeconds(res.headers) ?? (reset === undefined ? undefined : Math.ceil(reset)),
-    });
+    throw new SourceFetchError(
+      'Reddit rate limit reached (429). The source will be retried later.',
+      {
+        status: 429,
+        retryAfterSeconds:
+          retryAfterSeconds(res.headers) ?? (reset === undefined ? undefined : Math.ceil(reset)),
+      },
+    );
   }
   ensureOk(res, 'the subreddit');
 }
@@ -201,7 +239,10 @@ async function appToken(ctx: FetchContext, clientId: string, secret: string): Pr
     },
   });
   if (res.status === 401) {
-    throw new SourceFetchError('Reddit rejected the app credentials (401): check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET', { status: 401 });
+    throw new SourceFetchError(
+      'Reddit rejected the app credentials (401): check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET',
+      { status: 401 },
+    );
   }
   checkReddit(res);
   const body = parseJson(res.text, 'the Reddit token');
@@ -213,25 +254,42 @@ async function appToken(ctx: FetchContext, clientId: string, secret: string): Pr
   return value;
 }
 
-async function fetchListing(ctx: FetchContext, target: SubredditTarget, clientId: string, secret: string): Promise<FetchResult> {
+async function fetchListing(
+  ctx: FetchContext,
+  target: SubredditTarget,
+  clientId: string,
+  secret: string,
+): Promise<FetchResult> {
   const token = await appToken(ctx, clientId, secret);
   const url = `${ctx.config.redditOauthBaseUrl}/r/${target.subreddit}/${target.sort ?? 'hot'}?limit=50&raw_json=1`;
   const res = await ctx.http.get(url, {
-    headers: { authorization: `bearer ${token}`, 'user-agent': redditUserAgent(ctx.config.userAgent), accept: 'application/json' },
+    headers: {
+      authorization: `bearer ${token}`,
+      'user-agent': redditUserAgent(ctx.config.userAgent),
+      accept: 'application/json',
+    },
   });
   if (res.status === 401) tokens.clear();
   checkReddit(res);
-  return { items: parseRedditListing(parseJson(res.text, 'the Reddit listing')), title: `r/${target.subreddit}` };
+  return {
+    items: parseRedditListing(parseJson(res.text, 'the Reddit listing')),
+    title: `r/${target.subreddit}`,
+  };
 }
 
 async function fetchAtom(ctx: FetchContext, target: SubredditTarget): Promise<FetchResult> {
-  const path = target.sort ? `/r/${target.subreddit}/${target.sort}/.rss` : `/r/${target.subreddit}/.rss`;
+  const path = target.sort
+    ? `/r/${target.subreddit}/${target.sort}/.rss`
+    : `/r/${target.subreddit}/.rss`;
   const http = ctx.http;
   const withUa: FetchContext = {
     ...ctx,
     http: {
       get: async (url, options) => {
-        const res = await http.get(url, { ...options, headers: { ...options?.headers, 'user-agent': redditUserAgent(ctx.config.userAgent) } });
+        const res = await http.get(url, {
+          ...options,
+          headers: { ...options?.headers, 'user-agent': redditUserAgent(ctx.config.userAgent) },
+        });
         checkReddit(res);
         return res;
       },
@@ -244,12 +302,17 @@ async function fetchAtom(ctx: FetchContext, target: SubredditTarget): Promise<Fe
       parsed = parseFeedDocument(text);
     } catch (error) {
       if (error instanceof SourceFetchError && error.message === NOT_A_FEED) {
-        throw new SourceFetchError('Reddit returned a web page instead of the feed (a login or block page)');
+        throw new SourceFetchError(
+          'Reddit returned a web page instead of the feed (a login or block page)',
+        );
       }
       throw error;
     }
     if (parsed.format !== 'atom') throw new SourceFetchError('Not a Reddit feed');
-    return { title: parsed.feed.title?.value ?? `r/${target.subreddit}`, items: parseRedditAtom(parsed.feed) };
+    return {
+      title: parsed.feed.title?.value ?? `r/${target.subreddit}`,
+      items: parseRedditAtom(parsed.feed),
+    };
   });
 }
 

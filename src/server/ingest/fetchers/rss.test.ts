@@ -9,12 +9,17 @@ const fixture = (name: string) => readFixture(name).toString('utf8');
 
 describe('parseFeedText on recorded feeds', () => {
   it('reads the legacy NASA RSS 2.0 feed: title, links, enclosure image, raw dates', () => {
-    const feed = parseFeedText(fixture('rss2-nasa-breaking-news-legacy.xml'), 'https://www.nasa.gov/rss/dyn/breaking_news.rss');
+    const feed = parseFeedText(
+      fixture('rss2-nasa-breaking-news-legacy.xml'),
+      'https://www.nasa.gov/rss/dyn/breaking_news.rss',
+    );
     expect(feed.title).toBe('NASA Breaking News');
     expect(feed.items).toHaveLength(10);
     const first = feed.items[0];
     expect(first.title).toBe('NASA’s Webb Telescope Reaches Major Milestone as Mirror Unfolds');
-    expect(first.url).toBe('http://www.nasa.gov/press-release/nasa-s-webb-telescope-reaches-major-milestone-as-mirror-unfolds');
+    expect(first.url).toBe(
+      'http://www.nasa.gov/press-release/nasa-s-webb-telescope-reaches-major-milestone-as-mirror-unfolds',
+    );
     expect(first.guid).toBe(first.url);
     expect(first.imageUrl).toBe(
       'http://www.nasa.gov/sites/default/files/styles/1x1_cardfeed/public/thumbnails/image/webb_illustration.png?itok=KJp4XyCq',
@@ -25,7 +30,10 @@ describe('parseFeedText on recorded feeds', () => {
   });
 
   it('recovers the malformed Phys.org feed (unescaped &) with media:thumbnail images', () => {
-    const feed = parseFeedText(fixture('rss2-physorg-science-MALFORMED.xml'), 'https://phys.org/rss-feed/');
+    const feed = parseFeedText(
+      fixture('rss2-physorg-science-MALFORMED.xml'),
+      'https://phys.org/rss-feed/',
+    );
     expect(feed.title).toBe('Phys.org - latest science and technology news stories');
     expect(feed.items).toHaveLength(30);
     expect(feed.items[0]).toMatchObject({
@@ -38,7 +46,10 @@ describe('parseFeedText on recorded feeds', () => {
   });
 
   it('reads Atom 1.0 (heise): alternate links, html content, published date, feed title', () => {
-    const feed = parseFeedText(fixture('atom-heise-developer.xml'), 'https://www.heise.de/developer/rss/news-atom.xml');
+    const feed = parseFeedText(
+      fixture('atom-heise-developer.xml'),
+      'https://www.heise.de/developer/rss/news-atom.xml',
+    );
     expect(feed.title).toBe('heise developer neueste Meldungen');
     expect(feed.items).toHaveLength(15);
     expect(feed.items[0]).toMatchObject({
@@ -47,11 +58,16 @@ describe('parseFeedText on recorded feeds', () => {
       url: 'http://www.heise.de/developer/meldung/Java-Anwendungsserver-Red-Hat-gibt-WildFly-10-frei-3088438.html?wt_mc=rss.developer.beitrag.atom',
       publishedAt: '2016-02-01T17:22:00+01:00',
     });
-    expect(feed.items[0].contentHtml).toContain('<img src="http://www.heise.de/scale/geometry/264/q80/imgs/18/1/7/3/9/9/2/1/');
+    expect(feed.items[0].contentHtml).toContain(
+      '<img src="http://www.heise.de/scale/geometry/264/q80/imgs/18/1/7/3/9/9/2/1/',
+    );
   });
 
   it('reads RSS 1.0 / RDF (Science): items beside the channel, dc:creator and dc:date', () => {
-    const feed = parseFeedText(fixture('rss1-rdf-science-twis.xml'), 'https://science.sciencemag.org/rss/twis.xml');
+    const feed = parseFeedText(
+      fixture('rss1-rdf-science-twis.xml'),
+      'https://science.sciencemag.org/rss/twis.xml',
+    );
     expect(feed.title).toBe('Science twis');
     expect(feed.items).toHaveLength(40);
     expect(feed.items[0]).toMatchObject({
@@ -64,7 +80,10 @@ describe('parseFeedText on recorded feeds', () => {
   });
 
   it('reads JSON Feed 1.1: authors[], content_html, image, dates', () => {
-    const feed = parseFeedText(fixture('jsonfeed-1.1-blog.json'), 'https://journal.3960.org/feed.json');
+    const feed = parseFeedText(
+      fixture('jsonfeed-1.1-blog.json'),
+      'https://journal.3960.org/feed.json',
+    );
     expect(feed.title).toBe('fboës - Der Blog | Startseite');
     expect(feed.items).toHaveLength(7);
     expect(feed.items[0]).toMatchObject({
@@ -80,7 +99,10 @@ describe('parseFeedText on recorded feeds', () => {
   });
 
   it('reads JSON Feed 1.0: the singular author, relative urls, audio attachments as podcasts, text escaped', () => {
-    const feed = parseFeedText(fixture('jsonfeed-1.0-podcast.json'), 'https://example.org/podcast/feed.json');
+    const feed = parseFeedText(
+      fixture('jsonfeed-1.0-podcast.json'),
+      'https://example.org/podcast/feed.json',
+    );
     expect(feed.title).toBe('Orbital Mechanics Podcast');
     const [episode, other] = feed.items;
     expect(episode).toMatchObject({
@@ -91,11 +113,17 @@ describe('parseFeedText on recorded feeds', () => {
       contentHtml: 'We talk about the Gateway &amp; the &lt;HALO&gt; module.',
       extra: { audioUrl: 'https://cdn.example.org/ep312.mp3', audioType: 'audio/mpeg' },
     });
-    expect(other).toMatchObject({ itemType: 'article', imageUrl: 'https://example.org/images/311.jpg' });
+    expect(other).toMatchObject({
+      itemType: 'article',
+      imageUrl: 'https://example.org/images/311.jpg',
+    });
   });
 
   it('resolves relative links against the site, prefers media:content images, reads content:encoded and dc:creator', () => {
-    const feed = parseFeedText(fixture('rss2-podcast-relative-links.xml'), 'https://feeds.example.org/sky.xml');
+    const feed = parseFeedText(
+      fixture('rss2-podcast-relative-links.xml'),
+      'https://feeds.example.org/sky.xml',
+    );
     expect(feed.title).toBe('Sky Tonight');
     const [mars, episode, bare] = feed.items;
     expect(mars).toMatchObject({
@@ -126,11 +154,21 @@ describe('parseFeedText on recorded feeds', () => {
   it.each([
     ['an HTML page', fixture('html-page-not-a-feed.html'), NOT_A_FEED],
     ['an empty body', '   ', 'Could not parse the feed: the response was empty'],
-    ['JSON that is not a feed', '{"hello": "world"}', 'Could not parse the feed: not an RSS, Atom, RDF or JSON feed'],
+    [
+      'JSON that is not a feed',
+      '{"hello": "world"}',
+      'Could not parse the feed: not an RSS, Atom, RDF or JSON feed',
+    ],
     ['broken JSON', '{"version": ', 'Could not parse the feed: invalid JSON'],
-    ['XML that is not a feed', '<?xml version="1.0"?><note><to>you</to></note>', 'Could not parse the feed: not an RSS, Atom, RDF or JSON feed'],
+    [
+      'XML that is not a feed',
+      '<?xml version="1.0"?><note><to>you</to></note>',
+      'Could not parse the feed: not an RSS, Atom, RDF or JSON feed',
+    ],
   ])('rejects %s with a clear message', (_name, body, message) => {
-    expect(() => parseFeedText(body, 'https://example.org/feed')).toThrow(new SourceFetchError(message));
+    expect(() => parseFeedText(body, 'https://example.org/feed')).toThrow(
+      new SourceFetchError(message),
+    );
   });
 
   it('never expands DOCTYPE entities (XXE, billion laughs)', () => {
@@ -148,7 +186,11 @@ describe('rssFetcher.fetch', () => {
   beforeAll(async () => {
     server = await FixtureServer.start();
     server
-      .route('/nasa.rss', { file: 'rss2-nasa-breaking-news-legacy.xml', etag: '"v1"', lastModified: 'Sat, 08 Jan 2022 18:00:00 GMT' })
+      .route('/nasa.rss', {
+        file: 'rss2-nasa-breaking-news-legacy.xml',
+        etag: '"v1"',
+        lastModified: 'Sat, 08 Jan 2022 18:00:00 GMT',
+      })
       .route('/page', { file: 'html-page-not-a-feed.html' })
       .route('/gone', { status: 404, body: 'nope' })
       .route('/busy', { status: 429, body: 'slow down', headers: { 'retry-after': '120' } })
@@ -157,9 +199,15 @@ describe('rssFetcher.fetch', () => {
   afterAll(() => server.close());
 
   it('returns items, the feed title and the validators', async () => {
-    const result = await rssFetcher.fetch(testContext({ url: `${server.url}/nasa.rss`, sourceType: 'rss' }));
+    const result = await rssFetcher.fetch(
+      testContext({ url: `${server.url}/nasa.rss`, sourceType: 'rss' }),
+    );
     expect(result.items).toHaveLength(10);
-    expect(result).toMatchObject({ title: 'NASA Breaking News', etag: '"v1"', lastModified: 'Sat, 08 Jan 2022 18:00:00 GMT' });
+    expect(result).toMatchObject({
+      title: 'NASA Breaking News',
+      etag: '"v1"',
+      lastModified: 'Sat, 08 Jan 2022 18:00:00 GMT',
+    });
     expect(result.notModified).toBeFalsy();
   });
 
@@ -171,12 +219,18 @@ describe('rssFetcher.fetch', () => {
   });
 
   it('sends If-Modified-Since from the stored Last-Modified', async () => {
-    const ctx = testContext({ url: `${server.url}/nasa.rss`, sourceType: 'rss', lastModified: 'Sat, 08 Jan 2022 18:00:00 GMT' });
+    const ctx = testContext({
+      url: `${server.url}/nasa.rss`,
+      sourceType: 'rss',
+      lastModified: 'Sat, 08 Jan 2022 18:00:00 GMT',
+    });
     expect((await rssFetcher.fetch(ctx)).notModified).toBe(true);
   });
 
   it('follows a redirect and resolves against the final URL', async () => {
-    const result = await rssFetcher.fetch(testContext({ url: `${server.url}/moved`, sourceType: 'rss' }));
+    const result = await rssFetcher.fetch(
+      testContext({ url: `${server.url}/moved`, sourceType: 'rss' }),
+    );
     expect(result.items).toHaveLength(10);
   });
 
@@ -185,7 +239,9 @@ describe('rssFetcher.fetch', () => {
     ['/gone', 'Could not find the feed (404)', 404],
     ['/busy', 'Rate limit reached while fetching the feed (429); will retry later', 429],
   ])('%s fails with a message for the source row', async (path, message, status) => {
-    const error = await rssFetcher.fetch(testContext({ url: `${server.url}${path}`, sourceType: 'rss' })).catch((e: unknown) => e);
+    const error = await rssFetcher
+      .fetch(testContext({ url: `${server.url}${path}`, sourceType: 'rss' }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceFetchError);
     expect((error as SourceFetchError).message).toBe(message);
     expect((error as SourceFetchError).options.status).toBe(status);

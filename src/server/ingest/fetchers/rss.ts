@@ -3,13 +3,20 @@ import type { FetchContext, FetchResult, FetchedItem, Fetcher } from '../types';
 import { parseFeedText } from './feed-parse';
 import { ensureOk } from './util';
 
-export type FeedParser = (text: string, finalUrl: string) => { title: string | null; items: FetchedItem[] };
+export type FeedParser = (
+  text: string,
+  finalUrl: string,
+) => { title: string | null; items: FetchedItem[] };
 
 /**
  * GETs a feed with the source's validators (conditional GET) and parses it;
  * shared by rss, youtube, reddit (Atom), google_news and custom.
  */
-export async function fetchFeed(ctx: FetchContext, url: string, parse: FeedParser = parseFeedText): Promise<FetchResult> {
+export async function fetchFeed(
+  ctx: FetchContext,
+  url: string,
+  parse: FeedParser = parseFeedText,
+): Promise<FetchResult> {
   const res = await ctx.http.get(url, {
     etag: ctx.source.etag,
     lastModified: ctx.source.lastModified,
@@ -24,7 +31,10 @@ export async function fetchFeed(ctx: FetchContext, url: string, parse: FeedParse
       lastModified: res.headers.get('last-modified') ?? ctx.source.lastModified,
     };
   }
-  const validators = { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+  const validators = {
+    etag: res.headers.get('etag'),
+    lastModified: res.headers.get('last-modified'),
+  };
   const feed = parse(res.text, res.url || url);
   return { items: feed.items, title: feed.title, ...validators };
 }

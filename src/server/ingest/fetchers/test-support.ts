@@ -2,7 +2,13 @@
 // integration tests run the real guarded client) and a FetchContext builder.
 import { loadConfig } from '../../config';
 import type { SourceType } from '../../../shared/constants';
-import type { FetchContext, GuardedHttp, HttpRequestOptions, HttpResponse, SourceToFetch } from '../types';
+import type {
+  FetchContext,
+  GuardedHttp,
+  HttpRequestOptions,
+  HttpResponse,
+  SourceToFetch,
+} from '../types';
 
 export const plainHttp: GuardedHttp = {
   get: (url, options) => request(url, { ...options, method: 'GET' }),
@@ -13,8 +19,19 @@ async function request(url: string, options: HttpRequestOptions = {}): Promise<H
   const headers: Record<string, string> = { 'user-agent': 'AstroDash-test', ...options.headers };
   if (options.etag) headers['if-none-match'] = options.etag;
   if (options.lastModified) headers['if-modified-since'] = options.lastModified;
-  const res = await fetch(url, { method: options.method ?? 'GET', headers, body: options.body, redirect: 'follow' });
-  return { status: res.status, url: res.url, headers: res.headers, text: await res.text(), notModified: res.status === 304 };
+  const res = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body,
+    redirect: 'follow',
+  });
+  return {
+    status: res.status,
+    url: res.url,
+    headers: res.headers,
+    text: await res.text(),
+    notModified: res.status === 304,
+  };
 }
 
 export function testContext(
@@ -23,7 +40,14 @@ export function testContext(
   http: GuardedHttp = plainHttp,
 ): FetchContext {
   return {
-    source: { id: 1, name: 'Test source', etag: null, lastModified: null, resolvedUrl: null, ...source },
+    source: {
+      id: 1,
+      name: 'Test source',
+      etag: null,
+      lastModified: null,
+      resolvedUrl: null,
+      ...source,
+    },
     http,
     config: loadConfig({ FETCH_ALLOW_PRIVATE_NETWORK: 'true', ...env }).ingest,
     now: new Date('2026-07-20T12:00:00Z'),

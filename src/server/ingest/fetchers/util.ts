@@ -38,10 +38,13 @@ export function ensureOk(res: HttpResponse, what = 'the feed'): void {
     throw new SourceFetchError(`Access to ${what} was denied (${status})`, { status });
   }
   if (status === 429) {
-    throw new SourceFetchError(`Rate limit reached while fetching ${what} (429); will retry later`, {
-      status,
-      retryAfterSeconds: retry,
-    });
+    throw new SourceFetchError(
+      `Rate limit reached while fetching ${what} (429); will retry later`,
+      {
+        status,
+        retryAfterSeconds: retry,
+      },
+    );
   }
   throw new SourceFetchError(`Fetching ${what} failed: the server answered ${status}`, {
     status,
@@ -49,7 +52,12 @@ export function ensureOk(res: HttpResponse, what = 'the feed'): void {
   });
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]);
@@ -87,6 +95,24 @@ export function parseJson(text: string, what: string): unknown {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export type Obj = Record<string, unknown>;
+
+/** A JSON object field as an object (empty when missing or not an object), for safe drilling. */
+export const obj = (value: unknown): Obj => (isRecord(value) ? value : {});
+
+/** A non-empty string, else null. */
+export const str = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/** JSON.parse that answers null instead of throwing (error bodies). */
+export function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** Maps a real upstream URL (https://www.youtube.com/…) onto a configured base URL (tests, mirrors). */

@@ -20,7 +20,8 @@ describe('parseYoutubeFeed', () => {
       guid: 'yt:video:0A1ouV7iD8o',
       url: 'https://www.youtube.com/watch?v=0A1ouV7iD8o',
       title: 'Navigating with Quantum Entanglement',
-      summaryHtml: 'Check Out Weathered on PBS Terra https://www.youtube.com/watch?v=znSN7ZFIaOg&amp;ab_channel=PBSTerra',
+      summaryHtml:
+        'Check Out Weathered on PBS Terra https://www.youtube.com/watch?v=znSN7ZFIaOg&amp;ab_channel=PBSTerra',
       imageUrl: 'https://i1.ytimg.com/vi/0A1ouV7iD8o/hqdefault.jpg',
       author: 'PBS Space Time',
       publishedAt: '2020-12-22T19:15:01+00:00',
@@ -33,8 +34,14 @@ describe('parseYoutubeFeed', () => {
   it('maps all 15 entries of the IFT channel with line breaks kept in descriptions', () => {
     const items = parseYoutubeFeed(atom('youtube-channel.xml'));
     expect(items).toHaveLength(15);
-    expect(items.every((i) => i.itemType === 'video' && i.url?.startsWith('https://www.youtube.com/watch?v='))).toBe(true);
-    expect(items[0].title).toBe('El Brillante Futuro de la Física | Una Conversación con Álvaro de Rújula');
+    expect(
+      items.every(
+        (i) => i.itemType === 'video' && i.url?.startsWith('https://www.youtube.com/watch?v='),
+      ),
+    ).toBe(true);
+    expect(items[0].title).toBe(
+      'El Brillante Futuro de la Física | Una Conversación con Álvaro de Rújula',
+    );
     expect(items[0].imageUrl).toBe('https://i2.ytimg.com/vi/Elewn679CZI/hqdefault.jpg');
     expect(items[0].summaryHtml).toContain('<br><br>Charla en la Residencia');
     expect(items.every((i) => typeof i.engagement?.views === 'number')).toBe(true);
@@ -54,12 +61,32 @@ describe('parseYoutubeFeed', () => {
 
 describe('parseYoutubeUrl', () => {
   it.each([
-    ['https://www.youtube.com/channel/UC7_gcs09iThXybpVgjHZ_7g', 'feed', '/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g'],
-    ['https://youtube.com/channel/UC7_gcs09iThXybpVgjHZ_7g/videos', 'feed', '/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g'],
+    [
+      'https://www.youtube.com/channel/UC7_gcs09iThXybpVgjHZ_7g',
+      'feed',
+      '/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g',
+    ],
+    [
+      'https://youtube.com/channel/UC7_gcs09iThXybpVgjHZ_7g/videos',
+      'feed',
+      '/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g',
+    ],
     ['https://www.youtube.com/user/pbsspacetime', 'feed', '/feeds/videos.xml?user=pbsspacetime'],
-    ['https://www.youtube.com/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g', 'feed', '/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g'],
-    ['https://www.youtube.com/feeds/videos.xml?playlist_id=UU7_gcs09iThXybpVgjHZ_7g', 'feed', '/feeds/videos.xml?playlist_id=UU7_gcs09iThXybpVgjHZ_7g'],
-    ['https://www.youtube.com/feeds/videos.xml?user=NASAtelevision', 'feed', '/feeds/videos.xml?user=NASAtelevision'],
+    [
+      'https://www.youtube.com/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g',
+      'feed',
+      '/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g',
+    ],
+    [
+      'https://www.youtube.com/feeds/videos.xml?playlist_id=UU7_gcs09iThXybpVgjHZ_7g',
+      'feed',
+      '/feeds/videos.xml?playlist_id=UU7_gcs09iThXybpVgjHZ_7g',
+    ],
+    [
+      'https://www.youtube.com/feeds/videos.xml?user=NASAtelevision',
+      'feed',
+      '/feeds/videos.xml?user=NASAtelevision',
+    ],
     ['https://www.youtube.com/@pbsspacetime', 'page', '/@pbsspacetime'],
     ['https://m.youtube.com/@NASA/videos', 'page', '/@NASA'],
     ['https://www.youtube.com/c/pbsspacetime', 'page', '/c/pbsspacetime'],
@@ -67,12 +94,13 @@ describe('parseYoutubeUrl', () => {
     expect(parseYoutubeUrl(url)).toEqual({ kind, path });
   });
 
-  it.each(['https://vimeo.com/channels/staffpicks', 'not a url', 'https://www.youtube.com/watch?v=0A1ouV7iD8o'])(
-    'rejects %s',
-    (url) => {
-      expect(() => parseYoutubeUrl(url)).toThrow(SourceFetchError);
-    },
-  );
+  it.each([
+    'https://vimeo.com/channels/staffpicks',
+    'not a url',
+    'https://www.youtube.com/watch?v=0A1ouV7iD8o',
+  ])('rejects %s', (url) => {
+    expect(() => parseYoutubeUrl(url)).toThrow(SourceFetchError);
+  });
 });
 
 describe('extractChannelId', () => {
@@ -85,7 +113,9 @@ describe('extractChannelId', () => {
   });
 
   it('reads <meta itemprop="channelId">', () => {
-    expect(extractChannelId('<meta itemprop="channelId" content="UCLA_DiR1FfKNvjuUpBHmylQ">')).toBe('UCLA_DiR1FfKNvjuUpBHmylQ');
+    expect(extractChannelId('<meta itemprop="channelId" content="UCLA_DiR1FfKNvjuUpBHmylQ">')).toBe(
+      'UCLA_DiR1FfKNvjuUpBHmylQ',
+    );
   });
 });
 
@@ -113,7 +143,9 @@ describe('youtubeFetcher.fetch', () => {
       testContext({ url: 'https://www.youtube.com/@pbsspacetime', sourceType: 'youtube' }, env),
     );
     expect(server.hits('/@pbsspacetime')).toBe(before + 1);
-    expect(result.resolvedUrl).toBe('https://www.youtube.com/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g');
+    expect(result.resolvedUrl).toBe(
+      'https://www.youtube.com/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g',
+    );
     expect(result.title).toBe('PBS Space Time');
     expect(result.items.map((i) => i.title)).toEqual(['Navigating with Quantum Entanglement']);
     expect(result.etag).toBe('"yt1"');
@@ -126,7 +158,8 @@ describe('youtubeFetcher.fetch', () => {
         {
           url: 'https://www.youtube.com/@pbsspacetime',
           sourceType: 'youtube',
-          resolvedUrl: 'https://www.youtube.com/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g',
+          resolvedUrl:
+            'https://www.youtube.com/feeds/videos.xml?channel_id=UC7_gcs09iThXybpVgjHZ_7g',
           etag: '"yt1"',
         },
         env,
@@ -148,13 +181,17 @@ describe('youtubeFetcher.fetch', () => {
 
   it('explains when the channel page has no channel id', async () => {
     await expect(
-      youtubeFetcher.fetch(testContext({ url: 'https://www.youtube.com/@nochannel', sourceType: 'youtube' }, env)),
+      youtubeFetcher.fetch(
+        testContext({ url: 'https://www.youtube.com/@nochannel', sourceType: 'youtube' }, env),
+      ),
     ).rejects.toThrow('Could not find the YouTube channel id on the channel page');
   });
 
   it('explains an unknown handle (404)', async () => {
     await expect(
-      youtubeFetcher.fetch(testContext({ url: 'https://www.youtube.com/@unknown', sourceType: 'youtube' }, env)),
+      youtubeFetcher.fetch(
+        testContext({ url: 'https://www.youtube.com/@unknown', sourceType: 'youtube' }, env),
+      ),
     ).rejects.toThrow('Could not find the YouTube channel (404)');
   });
 });

@@ -13,9 +13,7 @@ import { ensureOk, onBase, textToHtml } from './util';
 
 const CHANNEL_ID = /^UC[\w-]{22}$/;
 
-export type YoutubeTarget =
-  | { kind: 'feed'; path: string }
-  | { kind: 'page'; path: string };
+export type YoutubeTarget = { kind: 'feed'; path: string } | { kind: 'page'; path: string };
 
 /** Classifies a YouTube URL: either a feed path we can fetch directly or a page to read the channel id from. */
 export function parseYoutubeUrl(input: string): YoutubeTarget {
@@ -25,29 +23,41 @@ export function parseYoutubeUrl(input: string): YoutubeTarget {
   } catch {
     throw new SourceFetchError('Not a YouTube channel URL');
   }
-  if (!/(^|\.)youtube\.com$/i.test(url.hostname) && !/^(127\.0\.0\.1|localhost)$/.test(url.hostname)) {
+  if (
+    !/(^|\.)youtube\.com$/i.test(url.hostname) &&
+    !/^(127\.0\.0\.1|localhost)$/.test(url.hostname)
+  ) {
     throw new SourceFetchError('Not a YouTube channel URL');
   }
   const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (segments[0] === 'feeds' && segments[1] === 'videos.xml') {
     for (const key of ['channel_id', 'playlist_id', 'user']) {
       const value = url.searchParams.get(key);
-      if (value) return { kind: 'feed', path: `/feeds/videos.xml?${key}=${encodeURIComponent(value)}` };
+      if (value)
+        return { kind: 'feed', path: `/feeds/videos.xml?${key}=${encodeURIComponent(value)}` };
     }
     throw new SourceFetchError('The YouTube feed URL needs channel_id, playlist_id or user');
   }
   const [first, second] = segments;
-  if (first === 'channel' && second && CHANNEL_ID.test(second)) return { kind: 'feed', path: channelFeedPath(second) };
-  if (first === 'user' && second) return { kind: 'feed', path: `/feeds/videos.xml?user=${encodeURIComponent(second)}` };
+  if (first === 'channel' && second && CHANNEL_ID.test(second))
+    return { kind: 'feed', path: channelFeedPath(second) };
+  if (first === 'user' && second)
+    return { kind: 'feed', path: `/feeds/videos.xml?user=${encodeURIComponent(second)}` };
   if (first === 'playlist' && url.searchParams.get('list')) {
-    return { kind: 'feed', path: `/feeds/videos.xml?playlist_id=${encodeURIComponent(url.searchParams.get('list')!)}` };
+    return {
+      kind: 'feed',
+      path: `/feeds/videos.xml?playlist_id=${encodeURIComponent(url.searchParams.get('list')!)}`,
+    };
   }
-  if (first?.startsWith('@')) return { kind: 'page', path: `/${encodeURIComponent(first).replace('%40', '@')}` };
+  if (first?.startsWith('@'))
+    return { kind: 'page', path: `/${encodeURIComponent(first).replace('%40', '@')}` };
   if (first === 'c' && second) return { kind: 'page', path: `/c/${encodeURIComponent(second)}` };
   if (first && segments.length <= 2 && !['watch', 'shorts', 'results', 'feed'].includes(first)) {
     return { kind: 'page', path: `/${encodeURIComponent(first)}` };
   }
-  throw new SourceFetchError('Not a YouTube channel URL: use a /channel/, /@handle, /user/ or /c/ address');
+  throw new SourceFetchError(
+    'Not a YouTube channel URL: use a /channel/, /@handle, /user/ or /c/ address',
+  );
 }
 
 function channelFeedPath(channelId: string): string {
@@ -111,7 +121,8 @@ async function resolveFeedUrl(ctx: FetchContext): Promise<string> {
   });
   ensureOk(res, 'the YouTube channel');
   const channelId = extractChannelId(res.text);
-  if (!channelId) throw new SourceFetchError('Could not find the YouTube channel id on the channel page');
+  if (!channelId)
+    throw new SourceFetchError('Could not find the YouTube channel id on the channel page');
   return `${base}${channelFeedPath(channelId)}`;
 }
 

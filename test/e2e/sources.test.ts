@@ -76,6 +76,16 @@ async function openSourcesTab(page: Page, reload = true) {
   await page.getByRole('heading', { name: 'Personal Sources' }).waitFor();
 }
 
+/** A new user, signed in, on the Sources tab with the add form open. */
+async function openAddForm(e2e: E2E) {
+  const user = await createUser(e2e.server);
+  const { context, page } = await e2e.newPage();
+  await signInContext(context, user);
+  await openSourcesTab(page);
+  await page.getByRole('button', { name: 'Add Source' }).click();
+  return { user, context, page, form: page.getByRole('form', { name: 'Add source' }) };
+}
+
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
@@ -87,6 +97,7 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     fixtures = await FixtureServer.start();
     fixtures.route('/feeds/nasa.rss', { file: 'rss2-nasa-breaking-news-legacy.xml' });
     fixtures.route('/feeds/broken.rss', { status: 500, body: 'upstream exploded' });
+    fixtures.route('/feeds/slow.rss', { file: 'rss2-nasa-breaking-news-legacy.xml', delayMs: 1200 });
     feedUrl = `${fixtures.url}/feeds/nasa.rss`;
     await insertDefaultSource(e2e, DEFAULT_NAME, `${fixtures.url}/feeds/hubble.rss`, DEFAULT_STORY);
   });
@@ -183,13 +194,7 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
   });
 
   it('hand-typed names switch auto-fill off; a failing first fetch warns and shows the error on the row', async () => {
-    const user = await createUser(e2e.server);
-    const { context, page } = await e2e.newPage();
-    await signInContext(context, user);
-    await openSourcesTab(page);
-
-    await page.getByRole('button', { name: 'Add Source' }).click();
-    const form = page.getByRole('form', { name: 'Add source' });
+    const { context, page, form } = await openAddForm(e2e);
     await form.getByLabel('Source name').fill('My own name');
     await form.getByLabel('URL').fill(feedUrl);
     await form.getByLabel('URL').blur();
@@ -204,6 +209,25 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     const row = page.getByRole('list', { name: 'Personal sources' }).getByRole('listitem').filter({ hasText: 'My own name' });
     await row.getByText('Last error:').waitFor();
     await e2e.screenshot(page, `sources-fetch-error-${dialect}`);
+    await context.close();
+  });
+
+  it('shows the extraction progress, the load error, and the sign-in hint when the session is gone', async () => {
+    const { user, context, page, form } = await openAddForm(e2e);
+    await form.getByLabel('URL').fill(`${fixtures.url}/feeds/slow.rss`);
+    await form.getByText('Extracting feed name...').waitFor();
+    await form.getByText('Auto-filled').waitFor();
+
+    // The session ends (signed out elsewhere): saving gives the sign-in hint.
+    expect((await context.request.post('/_api/auth/logout', { data: {} })).status()).toBeLessThan(300);
+    await form.getByRole('button', { name: 'Save Source' }).click();
+    await toast(page, 'Please sign in again or refresh the page.').waitFor();
+
+    // The sources list cannot be loaded.
+    await signInContext(context, user);
+    await page.route('**/_api/news/sources', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down","message":"down"}' }));
+    await openSourcesTab(page);
+    await page.getByText('Failed to load news sources. Please try again.').waitFor({ timeout: 15_000 });
     await context.close();
   });
 

@@ -20,30 +20,34 @@ export interface KindFilter {
   isBreaking?: boolean;
 }
 
-/** Items in the given sources matching the kind filter, and items in the whole table. */
-export async function countItems(
-  db: DB,
-  sourceIds: number[],
-  filter: KindFilter,
-): Promise<{ matched: number; total: number }> {
+export interface ItemCounts {
+  /** Items in the sources that match the kind filter: the feed's total without a search. */
+  matched: number;
+  /** Items in the sources, of any kind. */
+  inSources: number;
+  /** Items in the whole table. */
+  total: number;
+}
+
+/** Item counts for a feed filter, from the maintained counters. */
+export async function countItems(db: DB, sourceIds: number[], filter: KindFilter): Promise<ItemCounts> {
   const row = await db
     .selectFrom('source_item_counts')
     .select((eb) => {
-      const conditions = [eb('source_id', 'in', sourceIds)];
+      const inSources = eb('source_id', 'in', sourceIds);
+      const conditions = [inSources];
       if (filter.itemType !== undefined) conditions.push(eb('item_type', '=', filter.itemType));
       if (filter.isBreaking !== undefined) conditions.push(eb('is_breaking', '=', filter.isBreaking ? 1 : 0));
+      const sumWhen = (condition: typeof inSources) =>
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('item_count')).else(0).end()), sql<number>`0`);
       return [
         eb.fn.coalesce(eb.fn.sum<number>('item_count'), sql<number>`0`).as('total'),
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number>(eb.case().when(eb.and(conditions)).then(eb.ref('item_count')).else(0).end()),
-            sql<number>`0`,
-          )
-          .as('matched'),
+        sumWhen(inSources).as('in_sources'),
+        sumWhen(eb.and(conditions)).as('matched'),
       ];
     })
     .executeTakeFirstOrThrow();
-  return { matched: Number(row.matched), total: Number(row.total) };
+  return { matched: Number(row.matched), inSources: Number(row.in_sources), total: Number(row.total) };
 }
 
 /** A small LRU of search totals with a time-to-live. */

@@ -3,7 +3,7 @@ import type { NewsListQuery } from '../../shared/schemas';
 import type { NewsListResponse } from '../../shared/types';
 import type { DB, Dialect } from '../db/database';
 import { activeSourcesFor } from '../sources/visibility';
-import { countItems, type SearchCountCache } from './counts';
+import { countItems, type ItemCounts, type SearchCountCache } from './counts';
 import { decodeCursor, encodeCursor } from './cursor';
 import { toNewsItem } from './presenter';
 import {
@@ -33,15 +33,25 @@ export async function feedSourceIds(db: DB, userId: number, query: NewsListQuery
     .sort((a, b) => a - b);
 }
 
-// Walking the sort index costs about (rows skipped + rows returned) / selectivity
-// index entries; reading just the matching rows costs all of them plus a sort,
-// a few times dearer per row. Take the cheaper.
-const MATCH_ROW_COST = 4;
+// Relative costs, per index entry read in order (1): a row looked up in the table
+// (to check its type, or after a full-text match), and a row sorted.
+const LOOKUP_COST = 4;
+const SORT_COST = 2;
 
-function plan(page: FeedPage, matched: number, total: number): Strategy {
+/**
+ * Walking the sort order's covering index reads about (skipped + returned) /
+ * selectivity entries and checks every filter in the index. Reading only the
+ * candidates reads each selected source's slice of the (source, sort) index, with
+ * a table lookup per row when the type or breaking flag is filtered (or each
+ * full-text match with a lookup), then sorts the matches. Take the cheaper.
+ */
+function plan(filter: FeedFilter, page: FeedPage, counts: ItemCounts, matched: number): Strategy {
   if (matched === 0) return 'match';
-  const sortScan = ((page.offset + page.limit) * total) / matched;
-  return sortScan <= matched * MATCH_ROW_COST ? 'sort' : 'match';
+  const walk = ((page.offset + page.limit) * counts.total) / matched;
+  const candidates = filter.searchTokens
+    ? matched * LOOKUP_COST
+    : counts.inSources * (filter.itemType !== undefined || filter.isBreaking !== undefined ? LOOKUP_COST : 1);
+  return walk <= candidates + matched * SORT_COST ? 'sort' : 'match';
 }
 
 export async function listNews(deps: ListDeps, userId: number, query: NewsListQuery): Promise<NewsListResponse> {
@@ -77,7 +87,7 @@ export async function listNews(deps: ListDeps, userId: number, query: NewsListQu
   }
   if (page.offset >= matched) return empty(matched);
 
-  const ids = await findPageIds(db, dialect, filter, page, plan(page, matched, counts.total));
+  const ids = await findPageIds(db, dialect, filter, page, plan(filter, page, counts, matched));
   const rows = new Map((await findItemsByIds(db, ids)).map((r) => [Number(r.id), r]));
   const items = ids.flatMap((id) => {
     const row = rows.get(id);

@@ -1,0 +1,207 @@
+// GET /_api/news/list at a million items, through the real HTTP server.
+//
+//   npm run bench -- news-list
+//   BENCH_ITEMS=1000000            items to seed (default one million)
+//   BENCH_REQUESTS=200             sequential requests per scenario
+//   BENCH_SQLITE_FILE=/path/x.db   reuse (or create and keep) a seeded SQLite file
+//   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run on PostgreSQL (a throw-away schema)
+//
+// Each scenario runs BENCH_REQUESTS sequential requests (after a short warm-up)
+// as a signed-in user and prints p50 / p99 / mean / max in milliseconds.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import { buildApp } from '../src/server/app';
+import { SESSION_COOKIE, createSession } from '../src/server/auth/sessions';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type DB, type Dialect } from '../src/server/db/database';
+import { RARE_WORDS, seedPostgres, seedSqlite, type SeedResult } from './seed-million';
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARMUP = 20;
+const TARGET = { p50: 5, p99: 25 };
+const log = (line: string) => console.log(line);
+
+interface Scenario {
+  name: string;
+  /** Query string for the i-th request. */
+  query: (i: number) => string;
+  /** Follow nextCursor from one request to the next (the infinite scroll). */
+  followCursor?: boolean;
+  /** One of the four scenarios the issue sets targets for. */
+  target?: boolean;
+}
+
+const qs = (params: Record<string, string | number | boolean>, sourceIds: number[] = []) =>
+  [
+    ...Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`),
+    ...sourceIds.map((id) => `sourceIds[]=${id}`),
+  ].join('&');
+
+function scenarios(seed: SeedResult, userId: number): Scenario[] {
+  const off = seed.switchedOff.get(userId) ?? new Set<number>();
+  // The dashboard's initial filter: every enabled source except reddit, bluesky and rocket_launch.
+  const dashboard = seed.sources
+    .filter((s) => (s.userId === null || s.userId === userId) && !off.has(s.id))
+    .filter((s) => !['reddit', 'bluesky', 'rocket_launch'].includes(s.sourceType))
+    .map((s) => s.id);
+  const base = { sortBy: 'publishedAt', sortOrder: 'desc', pageSize: 20 };
+  const one = dashboard.slice(0, 1);
+  const terms = RARE_WORDS;
+  return [
+    { name: `dashboard filter (${dashboard.length} sources), page 1`, target: true, query: () => qs({ ...base, page: 1 }, dashboard) },
+    { name: 'dashboard filter, page 500', target: true, query: () => qs({ ...base, page: 500 }, dashboard) },
+    { name: 'search "jupiter", page 1 (count cached)', target: true, query: () => qs({ ...base, page: 1, searchTerm: 'jupiter' }, dashboard) },
+    { name: 'engagement sort, page 1', target: true, query: () => qs({ ...base, sortBy: 'engagementScore', page: 1 }, dashboard) },
+    { name: 'dashboard filter, page 10 (feed size 10)', query: () => qs({ ...base, pageSize: 10, page: 10 }, dashboard) },
+    { name: 'dashboard filter, page 500 (feed size 10)', query: () => qs({ ...base, pageSize: 10, page: 500 }, dashboard) },
+    { name: 'infinite scroll: 200 pages by cursor', followCursor: true, query: () => qs({ ...base, pageSize: 10 }, dashboard) },
+    { name: 'engagement sort, page 500', query: () => qs({ ...base, sortBy: 'engagementScore', page: 500 }, dashboard) },
+    { name: 'fetchedAt asc, page 1', query: () => qs({ ...base, sortBy: 'fetchedAt', sortOrder: 'asc', page: 1 }, dashboard) },
+    { name: 'all sources, no filter, page 1', query: () => qs({ page: 1 }) },
+    { name: 'video items, breaking only, page 1', query: () => qs({ ...base, itemType: 'video', isBreaking: true, page: 1 }, dashboard) },
+    { name: 'one source, page 1', query: () => qs({ ...base, page: 1 }, one) },
+    { name: 'one source, page 100', query: () => qs({ ...base, page: 100 }, one) },
+    // A different source subset per request: every search total is a cache miss.
+    {
+      name: 'search, count NOT cached (new filter each time)',
+      query: (i) =>
+        qs({ ...base, page: 1, searchTerm: terms[i % terms.length] }, dashboard.filter((_, k) => k !== Math.floor(i / terms.length) % dashboard.length)),
+    },
+    { name: 'search prefix "exopl", page 5', query: () => qs({ ...base, page: 5, searchTerm: 'exopl' }, dashboard) },
+  ];
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function measure(base: string, cookie: string, s: Scenario, dispatcher: Agent) {
+  const times: number[] = [];
+  let cursor: string | null = null;
+  let page = 1;
+  let last: { items: unknown[]; pagination: { totalPages: number; totalItems: number } } | undefined;
+  for (let i = -WARMUP; i < REQUESTS; i++) {
+    let query = s.query(Math.max(i, 0) + WARMUP);
+    if (s.followCursor) {
+      if (i === 0) {
+        cursor = null;
+        page = 1;
+      }
+      query += `&page=${page}${cursor ? `&cursor=${cursor}` : ''}`;
+    }
+    const t0 = process.hrtime.bigint();
+    const res = await request(`${base}/_api/news/list?${query}`, { headers: { cookie }, dispatcher });
+    const body = (await res.body.json()) as typeof last & { pagination: { nextCursor: string | null } };
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (res.statusCode !== 200) throw new Error(`${s.name}: HTTP ${res.statusCode} ${JSON.stringify(body)}`);
+    if (s.followCursor) {
+      cursor = body.pagination.nextCursor;
+      page++;
+      if (!cursor) throw new Error(`${s.name}: the cursor ran out at page ${page}`);
+    }
+    if (i >= 0) times.push(ms);
+    last = body;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+    max: sorted[sorted.length - 1],
+    items: last?.items.length ?? 0,
+    totalPages: last?.pagination.totalPages ?? 0,
+    totalItems: last?.pagination.totalItems ?? 0,
+  };
+}
+
+async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: SeedResult) {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEFAULT_SOURCES: 'false', INGEST_SCHEDULER: 'false' });
+  const { app } = await buildApp({ config, db, dialect, webDir: '/nonexistent', logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind');
+  const base = `http://127.0.0.1:${address.port}`;
+  const dispatcher = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
+  // A user with a personal source, like most of the seeded ones.
+  const userId = seed.sources.find((s) => s.userId !== null)?.userId ?? seed.userIds[0];
+  const { token } = await createSession(db, userId);
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  const rows: string[] = [];
+  let met = true;
+  log(`\n${dialect}: ${ITEMS.toLocaleString('en-US')} items, ${seed.sources.length} sources, ${seed.userIds.length} users; ${REQUESTS} sequential requests per scenario (after ${WARMUP} warm-up)`);
+  log(`${'scenario'.padEnd(52)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'mean'.padStart(7)} ${'max'.padStart(7)}  totalPages   totalItems`);
+  try {
+    for (const s of scenarios(seed, userId)) {
+      const r = await measure(base, cookie, s, dispatcher);
+      const ok = r.p50 <= TARGET.p50 && r.p99 <= TARGET.p99;
+      if (s.target && !ok) met = false;
+      const line = `${(s.target ? '* ' : '  ') + s.name}`.padEnd(52) +
+        ` ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${r.mean.toFixed(2).padStart(7)} ${r.max.toFixed(2).padStart(7)}` +
+        `  ${String(r.totalPages).padStart(10)} ${String(r.totalItems).padStart(12)}${s.target ? (ok ? '  ok' : '  MISSED') : ''}`;
+      rows.push(line);
+      log(line);
+    }
+  } finally {
+    await dispatcher.close();
+    await app.close();
+  }
+  log(`${dialect}: target scenarios (*) p50 ≤ ${TARGET.p50} ms and p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'NOT met'}`);
+}
+
+async function benchSqlite() {
+  const keep = process.env.BENCH_SQLITE_FILE;
+  const dataDir = keep ? path.dirname(path.resolve(keep)) : fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-bench-'));
+  const file = keep ? path.resolve(keep) : path.join(dataDir, 'bench.db');
+  const metaFile = `${file}.seed.json`;
+  let seed: SeedResult;
+  if (keep && fs.existsSync(file) && fs.existsSync(metaFile)) {
+    const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+    if (meta.items !== ITEMS) throw new Error(`${file} holds ${meta.items} items, not ${ITEMS}; delete it or change BENCH_ITEMS`);
+    seed = { ...meta.seed, switchedOff: new Map(meta.seed.switchedOff.map(([k, v]: [number, number[]]) => [k, new Set(v)])) };
+    log(`sqlite: reusing ${file}`);
+  } else {
+    log(`sqlite: seeding ${ITEMS.toLocaleString('en-US')} items into ${file}…`);
+    seed = await seedSqlite(file, { items: ITEMS, log });
+    log(`sqlite: seeded in ${seed.seconds.toFixed(1)} s (${(fs.statSync(file).size / 1e9).toFixed(2)} GB)`);
+    const switchedOff = [...seed.switchedOff].map(([k, v]) => [k, [...v]]);
+    if (keep) fs.writeFileSync(metaFile, JSON.stringify({ items: ITEMS, seed: { ...seed, switchedOff } }));
+  }
+  const { db } = openDatabase({ dialect: 'sqlite', file });
+  try {
+    await benchServer('sqlite', db, dataDir, seed);
+  } finally {
+    await db.destroy();
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(url: string) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-bench-pg-'));
+  const { db } = openDatabase({ dialect: 'postgres', url, schema, poolSize: 10 });
+  try {
+    await admin.query(`SET search_path = ${schema}`);
+    log(`\npostgres: seeding ${ITEMS.toLocaleString('en-US')} items into schema ${schema}…`);
+    const seed = await seedPostgres(db, admin, { items: ITEMS, log });
+    log(`postgres: seeded in ${seed.seconds.toFixed(1)} s`);
+    await benchServer('postgres', db, dataDir, seed);
+  } finally {
+    await db.destroy();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  if (process.env.BENCH_SKIP_SQLITE !== '1') await benchSqlite();
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) await benchPostgres(url);
+  else log('\npostgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to run it)');
+}

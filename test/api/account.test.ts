@@ -37,7 +37,7 @@ const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAI
 
 function upload(client: ApiClient, data: Buffer | string, filename: string, type: string) {
   const form = new FormData();
-  form.append('file', new Blob([data], { type }), filename);
+  form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
   return client.request('POST', '/_api/account/avatar', { body: form });
 }
 

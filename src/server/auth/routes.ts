@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/auth-guard';
 import { updateProfile } from '../account/profile';
+import { warmDummyHash } from './passwords';
 import { toUser } from './presenter';
 import { authenticate, changePassword, register } from './service';
 import { SESSION_COOKIE, createSession, deleteSession } from './sessions';
@@ -25,6 +26,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   }
 
   return async (base) => {
+    warmDummyHash();
     const app = base.withTypeProvider<ZodTypeProvider>();
 
     app.get('/_api/auth/session', async (request) => ({

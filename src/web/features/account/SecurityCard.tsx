@@ -7,7 +7,7 @@ import { FormField } from '../../components/FormField';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { useLogout } from '../auth/session';
+import { SIGN_OUT_STATE } from '../auth/sign-out';
 import { focusFirstInvalid, validate, type FieldErrors } from '../auth/validate';
 import { useChangePassword } from './mutations';
 
@@ -19,7 +19,6 @@ export function SecurityCard() {
   const formRef = useRef<HTMLFormElement>(null);
   const openButtonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const logout = useLogout();
   const change = useChangePassword();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
@@ -69,10 +68,9 @@ export function SecurityCard() {
     );
   }
 
-  /** The server has already ended every session: sign out here too and go to the sign-in page. */
-  async function continueToSignIn() {
-    await navigate('/', { replace: true });
-    logout.mutate();
+  /** The server has already ended every session: go to / and sign out there (see HomePage). */
+  function continueToSignIn() {
+    void navigate('/', { replace: true, state: SIGN_OUT_STATE });
   }
 
   return (
@@ -131,7 +129,7 @@ export function SecurityCard() {
           </Button>
         )}
       </CardContent>
-      <Dialog open={done} onOpenChange={(isOpen) => !isOpen && void continueToSignIn()}>
+      <Dialog open={done} onOpenChange={(isOpen) => !isOpen && continueToSignIn()}>
         <DialogContent onPointerDownOutside={(e) => e.preventDefault()}>
           <DialogHeader>
             <DialogTitle>Password Updated Successfully</DialogTitle>
@@ -140,7 +138,7 @@ export function SecurityCard() {
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
-            <Button onClick={() => void continueToSignIn()} disabled={logout.isPending}>
+            <Button onClick={continueToSignIn}>
               Continue to Sign In
             </Button>
           </DialogFooter>

@@ -52,7 +52,9 @@ export function parseFeedDocument(text: string): AnyFeed {
       error instanceof Error && error.cause instanceof Error
         ? error.cause.message
         : 'malformed XML';
-    throw new SourceFetchError(`Could not parse the feed: ${reason.split('\n')[0]}`);
+    // fast-xml-parser's messages can quote the document; keep the first clause only.
+    const short = reason.split(/\n|\. Context:| at position /)[0].slice(0, 120);
+    throw new SourceFetchError(`Could not parse the feed: ${short}`);
   }
 }
 

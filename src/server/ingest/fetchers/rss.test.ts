@@ -161,6 +161,16 @@ describe('parseFeedText on recorded feeds', () => {
     ],
     ['broken JSON', '{"version": ', 'Could not parse the feed: invalid JSON'],
     [
+      'mismatched XML tags',
+      '<rss version="2.0"><channel><title>x</title><item><title>a</item></channel></rss>',
+      'Could not parse the feed: Unexpected end of title',
+    ],
+    [
+      'a broken attribute',
+      '<rss version="2.0"><channel><title a="1>x</title></channel></rss>',
+      'Could not parse the feed: readTagExp returned undefined',
+    ],
+    [
       'XML that is not a feed',
       '<?xml version="1.0"?><note><to>you</to></note>',
       'Could not parse the feed: not an RSS, Atom, RDF or JSON feed',

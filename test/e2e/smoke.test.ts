@@ -3,13 +3,16 @@ import { describeE2E, useE2E } from './browser';
 
 describeE2E('web app smoke', () => {
   const e2e = useE2E();
-  it('serves the single-page app with no console errors', async () => {
+  it('serves the single-page app with no console errors and shows the login page at /', async () => {
     const { page, context } = await e2e.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await page.goto('/');
-    await expect(page.locator('#root')).toBeDefined();
-    await page.waitForSelector('#root > *');
+    await page.getByText('Welcome to AstroDash').waitFor();
+    expect(await page.title()).toBe('AstroDash');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,11 +4,13 @@ import { dialectOf, type DB } from './database';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_news_list_indexes';
 import * as m0003 from './migrations/0003_app_meta';
+import * as m0004 from './migrations/0004_item_counts_per_statement';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_news_list_indexes': m0002,
   '0003_app_meta': m0003,
+  '0004_item_counts_per_statement': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

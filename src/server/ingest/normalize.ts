@@ -3,7 +3,7 @@
 import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
 import { escapeHtml } from './fetchers/util';
 import { scoreItem } from './scoring';
-import { firstImage, htmlToText, sanitizeHtml } from './sanitize';
+import { firstImage, htmlToText, sanitizeHtml, sanitizedToText } from './sanitize';
 import type { FetchedItem } from './types';
 
 export const TITLE_MAX = 500;
@@ -142,9 +142,9 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
 
   const summaryHtml = item.summaryHtml ? sanitizeHtml(item.summaryHtml.slice(0, SUMMARY_HTML_MAX), base) : '';
   const content = item.contentHtml ? sanitizeHtml(item.contentHtml.slice(0, CONTENT_HTML_MAX), base) || null : null;
-  const contentText = content ? htmlToText(content) || null : null;
+  const contentText = content ? sanitizedToText(content) || null : null;
   let summary = summaryHtml;
-  let summaryText = htmlToText(summaryHtml);
+  let summaryText = sanitizedToText(summaryHtml);
   if (!summaryText && contentText) {
     summaryText = cut(contentText, 600);
     summary = escapeHtml(summaryText);

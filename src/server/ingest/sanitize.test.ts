@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstImage, htmlToText, sanitizeHtml } from './sanitize';
+import { firstImage, htmlToText, sanitizeHtml, sanitizedToText } from './sanitize';
 
 const BASE = 'https://example.org/news/';
 
@@ -52,6 +52,13 @@ describe('sanitizeHtml on hostile HTML', () => {
     expect(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=">')).toContain('src="data:image/png;base64,iVBORw0KGgo="');
   });
 
+  it('takes the fast path only for attribute-less allow-listed tags', () => {
+    expect(sanitizeHtml('<p>Plain <b>bold</b> &amp; <em>em</em><br/></p>')).toBe('<p>Plain <b>bold</b> &amp; <em>em</em><br/></p>');
+    expect(sanitizeHtml('<p>x</p><p onclick="a()">y</p>')).toBe('<p>x</p><p>y</p>');
+    expect(sanitizeHtml('<b>x</b><script>alert(1)</script>')).toBe('<b>x</b>');
+    expect(sanitizeHtml('a < b <b>c</b>')).not.toContain('< b <b>');
+  });
+
   it('keeps ordinary article markup', () => {
     const html = '<p>The <strong>James Webb</strong> telescope <em>saw</em>:</p><ul><li>one</li></ul><blockquote>q</blockquote>';
     expect(sanitizeHtml(html)).toBe(html);
@@ -72,6 +79,20 @@ describe('htmlToText', () => {
     ['', ''],
   ])('%j → %j', (input, expected) => {
     expect(htmlToText(input)).toBe(expected.replace('<![CDATA[x]]> ', ''));
+  });
+});
+
+describe('sanitizedToText', () => {
+  it('reads the same text as htmlToText from sanitised HTML', () => {
+    for (const html of [
+      '<p>The <strong>Webb</strong> telescope &amp; friends</p><p>Second <a href="https://x.org/?a=1&amp;b=2" title="a &gt; b">link</a></p>',
+      '<img src="https://x.org/a.png" alt="a > b" /> caption',
+      'Fish &amp;amp; chips',
+      '<script>alert(1)</script><style>x</style><p>kept</p>',
+    ]) {
+      const safe = sanitizeHtml(html);
+      expect(sanitizedToText(safe)).toBe(htmlToText(safe));
+    }
   });
 });
 

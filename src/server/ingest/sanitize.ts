@@ -18,7 +18,14 @@ function resolve(href: string | undefined, base: string | undefined): string | u
 
 const httpOnly = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
 
-function options(baseUrl: string | undefined): sanitizeHtmlLib.IOptions {
+const SIMPLE_TAG = /<\/?(?:b|i|u|s|em|strong|small|p|br|ul|ol|li|blockquote|code|pre|sub|sup|del|ins|h[1-6]|hr)\s*\/?>/gi;
+
+// sanitize-html runs synchronously, so the base URL of the call in progress can
+// live here and one options object serves every call (building it per call costs
+// more than the sanitising of a typical summary).
+let currentBase: string | undefined;
+
+const OPTIONS: sanitizeHtmlLib.IOptions = (() => {
   return {
     allowedTags: [
       ...sanitizeHtmlLib.defaults.allowedTags.filter((t) => t !== 'style'),
@@ -42,7 +49,7 @@ function options(baseUrl: string | undefined): sanitizeHtmlLib.IOptions {
     allowIframeRelativeUrls: false,
     transformTags: {
       a: (tagName, attribs) => {
-        const href = resolve(attribs.href, baseUrl);
+        const href = resolve(attribs.href, currentBase);
         const out: Record<string, string> = { rel: 'noopener noreferrer', target: '_blank' };
         if (href && /^(https?:|mailto:)/i.test(href)) out.href = href;
         if (attribs.title) out.title = attribs.title;
@@ -50,7 +57,7 @@ function options(baseUrl: string | undefined): sanitizeHtmlLib.IOptions {
       },
       img: (tagName, attribs) => {
         const raw = attribs.src?.trim() ?? '';
-        const src = raw.startsWith('data:') ? (SAFE_DATA_IMAGE.test(raw) ? raw : undefined) : httpOnly(resolve(raw, baseUrl));
+        const src = raw.startsWith('data:') ? (SAFE_DATA_IMAGE.test(raw) ? raw : undefined) : httpOnly(resolve(raw, currentBase));
         const out: Record<string, string> = { ...attribs, loading: 'lazy' };
         if (src) out.src = src;
         else delete out.src;
@@ -61,12 +68,33 @@ function options(baseUrl: string | undefined): sanitizeHtmlLib.IOptions {
       (frame.tag === 'iframe' && !YOUTUBE_EMBED.test(frame.attribs.src ?? '')) ||
       (frame.tag === 'img' && !frame.attribs.src),
   };
-}
+})();
 
 /** Safe HTML for the browser: allow-listed tags, YouTube embeds only, links opened safely, URLs absolute. */
 export function sanitizeHtml(html: string | null | undefined, baseUrl?: string): string {
   if (!html) return '';
-  return sanitizeHtmlLib(html, options(baseUrl)).trim();
+  // No tag at all, or only attribute-less inline/block tags from the allow-list
+  // (the common feed summary): nothing to remove, so skip the full parse.
+  // Entities stay encoded and display as text.
+  if (!html.includes('<') || !html.replace(SIMPLE_TAG, '').includes('<')) return html.trim();
+  currentBase = baseUrl;
+  try {
+    return sanitizeHtmlLib(html, OPTIONS).trim();
+  } finally {
+    currentBase = undefined;
+  }
+}
+
+/**
+ * Plain text from HTML that sanitizeHtml produced: well-formed, no script or
+ * style, attribute values escaped, so dropping tags needs no second parse.
+ */
+export function sanitizedToText(html: string): string {
+  if (!html) return '';
+  let text = html.includes('<') ? html.replace(BLOCK_BOUNDARY, ' ').replace(/<[^>]*>/g, '') : html;
+  if (text.includes('&')) text = decodeHTML(decodeHTML(text));
+  if (/<[a-z!/]/i.test(text)) return htmlToText(text);
+  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
 const TEXT_OPTIONS: sanitizeHtmlLib.IOptions = {

@@ -203,6 +203,12 @@ describeE2E('shared layout', () => {
     await drawer.waitFor({ state: 'detached' });
     expect(await bodyIsDark(page)).toBe(true);
     await e2e.screenshot(page, 'account-dark-mobile');
+
+    // A plain user on an admin page: the guard's Access Denied with the spec's words.
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    expect(await page.getByText('Access denied. Your role (user) lacks required permissions.').isVisible()).toBe(true);
+    await e2e.screenshot(page, 'access-denied-dark-mobile');
     await context.close();
   });
 });

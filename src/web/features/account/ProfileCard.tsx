@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { profileFormSchema, updateZipSchema } from '../../../shared/schemas';
 import type { User } from '../../../shared/types';
@@ -8,11 +8,9 @@ import { FormField } from '../../components/FormField';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { digitsOnly } from '../auth/RegisterScreen';
-import { focusFirstInvalid, validate, type FieldErrors } from '../auth/validate';
+import { useZodForm, validate } from '../auth/validate';
 import { AvatarEditor } from './AvatarEditor';
 import { useUpdateProfile, useUpdateZipCode } from './mutations';
-
-type ProfileValues = { displayName: string; email: string };
 
 /** Profile Information card: avatar, display name, email and the Location section (spec §2). */
 export function ProfileCard({ user }: { user: User }) {
@@ -32,62 +30,36 @@ export function ProfileCard({ user }: { user: User }) {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateProfile();
-  const [values, setValues] = useState<ProfileValues>({ displayName: user.displayName, email: user.email });
-  const [errors, setErrors] = useState<FieldErrors<ProfileValues>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(profileFormSchema, { displayName: user.displayName, email: user.email });
 
-  const change = (field: keyof ProfileValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((errs) => ({ ...errs, [field]: undefined }));
-  };
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const result = validate(profileFormSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current, result.errors);
-      return;
-    }
-    update.mutate(result.data, {
+  const onSubmit = form.handleSubmit((data) =>
+    update.mutate(data, {
       onSuccess: ({ user: saved }) => {
-        setValues({ displayName: saved.displayName, email: saved.email });
+        form.reset({ displayName: saved.displayName, email: saved.email });
         toast.success('Profile updated successfully');
       },
       onError: (error) => {
-        if (error.message.includes('Email already in use')) {
-          setErrors({ email: 'This email is already in use' });
-          focusFirstInvalid(formRef.current, { email: 'x' });
-        } else {
-          setFormError(error.message || 'Profile update failed');
-        }
+        if (error.message.includes('Email already in use')) form.setErrors({ email: 'This email is already in use' });
+        else form.setFormError(error.message || 'Profile update failed');
       },
-    });
-  }
+    }),
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Profile">
-      <FormAlert message={formError} />
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Profile">
+      <FormAlert message={form.formError} />
       <FormField
         label="Display Name"
-        name="displayName"
+        {...form.field('displayName')}
         autoComplete="nickname"
-        value={values.displayName}
-        onChange={change('displayName')}
-        error={errors.displayName}
       />
       <FormField
         label="Email"
-        name="email"
+        {...form.field('email')}
         type="email"
         autoComplete="email"
         hint="Changing your email will require re-verification."
-        value={values.email}
-        onChange={change('email')}
-        error={errors.email}
       />
       <div>
         <Button type="submit" disabled={update.isPending}>

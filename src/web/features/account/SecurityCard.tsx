@@ -1,5 +1,5 @@
 import { KeyRound, Loader2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { changePasswordFormSchema } from '../../../shared/schemas';
 import { FormAlert } from '../../components/FormAlert';
@@ -8,65 +8,41 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { SIGN_OUT_STATE } from '../auth/sign-out';
-import { focusFirstInvalid, validate, type FieldErrors } from '../auth/validate';
+import { useZodForm } from '../auth/validate';
 import { useChangePassword } from './mutations';
 
-type PasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
-const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Security card: the Change Password panel and the success dialog (spec §2, §4). */
 export function SecurityCard() {
-  const formRef = useRef<HTMLFormElement>(null);
   const openButtonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const change = useChangePassword();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
-  const [values, setValues] = useState<PasswordValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<PasswordValues>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const edit = (field: keyof PasswordValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((errs) => ({ ...errs, [field]: undefined }));
-  };
+  const form = useZodForm(changePasswordFormSchema, EMPTY);
 
   function cancel() {
-    setValues(EMPTY);
-    setErrors({});
-    setFormError(null);
+    form.reset();
     setOpen(false);
     requestAnimationFrame(() => openButtonRef.current?.focus());
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const result = validate(changePasswordFormSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current, result.errors);
-      return;
-    }
-    const { currentPassword, newPassword } = result.data;
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          setValues(EMPTY);
+          form.reset();
           setDone(true);
         },
         onError: (error) => {
-          if (error.message.includes('Current password is incorrect')) {
-            setErrors({ currentPassword: error.message });
-            focusFirstInvalid(formRef.current, { currentPassword: 'x' });
-          } else {
-            setFormError(error.message || 'Password change failed');
-          }
+          if (error.message.includes('Current password is incorrect')) form.setErrors({ currentPassword: error.message });
+          else form.setFormError(error.message || 'Password change failed');
         },
       },
-    );
-  }
+    ),
+  );
 
   /** The server has already ended every session: go to / and sign out there (see HomePage). */
   function continueToSignIn() {
@@ -81,36 +57,27 @@ export function SecurityCard() {
       </CardHeader>
       <CardContent>
         {open ? (
-          <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change password">
-            <FormAlert message={formError} />
+          <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change password">
+            <FormAlert message={form.formError} />
             <FormField
               label="Current Password"
-              name="currentPassword"
+              {...form.field('currentPassword')}
               type="password"
               autoComplete="current-password"
               autoFocus
-              value={values.currentPassword}
-              onChange={edit('currentPassword')}
-              error={errors.currentPassword}
             />
             <FormField
               label="New Password"
-              name="newPassword"
+              {...form.field('newPassword')}
               type="password"
               autoComplete="new-password"
               hint="Password must be at least 8 characters long."
-              value={values.newPassword}
-              onChange={edit('newPassword')}
-              error={errors.newPassword}
             />
             <FormField
               label="Confirm New Password"
-              name="confirmPassword"
+              {...form.field('confirmPassword')}
               type="password"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={edit('confirmPassword')}
-              error={errors.confirmPassword}
             />
             <div className="flex flex-wrap gap-2">
               <Button type="button" variant="outline" onClick={cancel} disabled={change.isPending}>

@@ -1,4 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loginSchema } from '../../../shared/schemas';
 import { FormAlert } from '../../components/FormAlert';
@@ -9,40 +8,22 @@ import { Loader2 } from 'lucide-react';
 import { useAuthSubmit } from './actions';
 import { AuthShell } from './AuthShell';
 import { loginErrorMessage } from './errors';
-import { focusFirstInvalid, validate, type FieldErrors } from './validate';
-
-type LoginValues = { email: string; password: string };
+import { useZodForm } from './validate';
 
 /** The login page (spec §2): product description, logo and the sign-in card. */
 export function LoginScreen() {
   const { phase, login } = useAuthSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<LoginValues>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(loginSchema, { email: '', password: '' });
   const busy = phase !== 'idle';
 
-  const change = (field: keyof LoginValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((errs) => ({ ...errs, [field]: undefined }));
-  };
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  const onSubmit = form.handleSubmit(async (data) => {
     if (busy) return;
-    setFormError(null);
-    const result = validate(loginSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current, result.errors);
-      return;
-    }
     try {
-      await login(result.data);
+      await login(data);
     } catch (error) {
-      setFormError(loginErrorMessage(error));
+      form.setFormError(loginErrorMessage(error));
     }
-  }
+  });
 
   return (
     <AuthShell>
@@ -52,27 +33,21 @@ export function LoginScreen() {
           <CardDescription>Log in to access your dashboard.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
-            <FormAlert message={formError} />
+          <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
+            <FormAlert message={form.formError} />
             <FormField
               label="Email"
-              name="email"
+              {...form.field('email')}
               type="email"
               autoComplete="email"
               inputMode="email"
-              value={values.email}
-              onChange={change('email')}
-              error={errors.email}
               disabled={busy}
             />
             <FormField
               label="Password"
-              name="password"
+              {...form.field('password')}
               type="password"
               autoComplete="current-password"
-              value={values.password}
-              onChange={change('password')}
-              error={errors.password}
               disabled={busy}
             />
             <Button type="submit" disabled={busy} className="w-full">

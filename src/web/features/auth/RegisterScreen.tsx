@@ -1,5 +1,4 @@
 import { Loader2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { registerSchema } from '../../../shared/schemas';
 import { FormAlert } from '../../components/FormAlert';
@@ -10,9 +9,7 @@ import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { useAuthSubmit } from './actions';
 import { AuthShell } from './AuthShell';
 import { registrationErrorMessage } from './errors';
-import { focusFirstInvalid, validate, type FieldErrors } from './validate';
-
-type RegisterValues = { email: string; displayName: string; password: string; zipCode: string };
+import { useZodForm } from './validate';
 
 /** Keeps only digits, at most five (ZIP fields). */
 export const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 5);
@@ -20,34 +17,21 @@ export const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 5
 /** The registration page (spec §2 "Registration page"). */
 export function RegisterScreen() {
   const { phase, register } = useAuthSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<RegisterValues>({ email: '', displayName: '', password: '', zipCode: '' });
-  const [errors, setErrors] = useState<FieldErrors<RegisterValues>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(
+    registerSchema,
+    { email: '', displayName: '', password: '', zipCode: '' },
+    { transform: { zipCode: digitsOnly } },
+  );
   const busy = phase !== 'idle';
 
-  const change = (field: keyof RegisterValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = field === 'zipCode' ? digitsOnly(e.target.value) : e.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((errs) => ({ ...errs, [field]: undefined }));
-  };
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  const onSubmit = form.handleSubmit(async (data) => {
     if (busy) return;
-    setFormError(null);
-    const result = validate(registerSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current, result.errors);
-      return;
-    }
     try {
-      await register(result.data); // the session is set; this page then sends the user to /
+      await register(data); // the session is set; this page then sends the user to /
     } catch (error) {
-      setFormError(registrationErrorMessage(error));
+      form.setFormError(registrationErrorMessage(error));
     }
-  }
+  });
 
   return (
     <AuthShell aside={<ThemeSwitch />}>
@@ -57,50 +41,38 @@ export function RegisterScreen() {
           <CardDescription>Join to get your personalized news dashboard.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create an account">
-            <FormAlert message={formError} />
+          <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create an account">
+            <FormAlert message={form.formError} />
             <FormField
               label="Email"
-              name="email"
+              {...form.field('email')}
               type="email"
               autoComplete="email"
               inputMode="email"
-              value={values.email}
-              onChange={change('email')}
-              error={errors.email}
               disabled={busy}
             />
             <FormField
               label="Display Name"
-              name="displayName"
+              {...form.field('displayName')}
               autoComplete="nickname"
               hint="Spaces, emojis and special characters are allowed."
-              value={values.displayName}
-              onChange={change('displayName')}
-              error={errors.displayName}
               disabled={busy}
             />
             <FormField
               label="Password"
-              name="password"
+              {...form.field('password')}
               type="password"
               autoComplete="new-password"
               hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-              value={values.password}
-              onChange={change('password')}
-              error={errors.password}
               disabled={busy}
             />
             <FormField
               label="Zip Code (optional)"
-              name="zipCode"
+              {...form.field('zipCode')}
               inputMode="numeric"
               autoComplete="postal-code"
               placeholder="12345"
               hint="Used to show local weather and the moon phase in your dashboard."
-              value={values.zipCode}
-              onChange={change('zipCode')}
-              error={errors.zipCode}
               disabled={busy}
             />
             <Button type="submit" disabled={busy} className="w-full">

@@ -244,12 +244,25 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
         body: '<rss version="2.0"><channel><title><![CDATA[Sky &amp; Telescope]]></title><item><title>Item title</title></item></channel></rss>',
         type: 'text/xml',
       })
-      .route('/missing', { status: 404, body: 'no' });
-    server = await startTestServer({ dialect });
+      .route('/missing', { status: 404, body: 'no' })
+      .route('/login-feed.rss', { file: 'rss2-nasa-breaking-news-legacy.xml' });
+    // INGEST_SCHEDULER=true enables the post-login refresh (buildApp never starts the poller itself).
+    server = await startTestServer({ dialect, env: { INGEST_SCHEDULER: 'true' } });
   });
   afterAll(async () => {
     await server?.close();
     await fixtures?.close();
+  });
+
+  it('a successful login refreshes the user’s due sources in the background', async () => {
+    const client = server.client();
+    const credentials = { email: `login-${dialect}@example.org`, password: 'Sup3rSecret!', displayName: 'Lena' };
+    const registered = await client.post('/_api/auth/register_with_password', credentials);
+    expect(registered.status).toBe(200);
+    const id = await createSource(server.db, { url: f('/login-feed.rss'), userId: registered.body.user.id });
+    expect((await client.post('/_api/auth/login_with_password', { email: credentials.email, password: credentials.password })).status).toBe(200);
+    for (let i = 0; i < 100 && (await sourceRow(server.db, id)).last_status === null; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await sourceRow(server.db, id)).toMatchObject({ last_status: 'ok', item_count: 10 });
   });
 
   it('POST /_api/news/fetch needs a session', async () => {

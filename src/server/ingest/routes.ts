@@ -10,7 +10,7 @@ import type { Window } from '../http/rate-limit';
 import { cleanupItems } from './cleanup';
 import { extractTitle } from './extract-title';
 import { sharedHttp } from './http';
-import { USER_REFRESH_MIN_AGE_MS, refreshSources, sourcesForUser } from './pipeline';
+import { USER_REFRESH_MIN_AGE_MS, refreshDueSourcesForUser, refreshSources, sourcesForUser } from './pipeline';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const TARGETED_REFRESH: Window = { bucket: 'refresh-targeted', limit: 30, windowMs: TEN_MINUTES };
@@ -23,6 +23,13 @@ export const minutesSeconds = (ms: number) => {
 };
 
 export function ingestRoutes(ctx: AppContext): FastifyPluginAsync {
+  // After a password login the user's due sources refresh in the background
+  // (background ingestion is off altogether with INGEST_SCHEDULER=false).
+  if (ctx.config.ingest.scheduler) {
+    ctx.onLogin = (user) => {
+      void refreshDueSourcesForUser(ctx, user.id);
+    };
+  }
   const fullRefresh: Window = { bucket: 'refresh', limit: 1, windowMs: ctx.config.refreshCooldownSeconds * 1000 };
 
   async function limit(window: Window, userId: number, message: (wait: string) => string) {

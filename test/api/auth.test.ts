@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneAuthTables } from '../../src/server/auth/housekeeping';
 import { SESSION_COOKIE } from '../../src/server/auth/sessions';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
@@ -379,6 +380,36 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'Authentication required', message: 'Authentication required' });
     });
+  });
+
+  it('housekeeping drops expired sessions and stale login events, and nothing else', async () => {
+    const user = await createUser(server);
+    const live = await signIn(server, user);
+    const at = Date.now();
+    await server.db
+      .insertInto('sessions')
+      .values({ token_hash: 'expired-hash', user_id: user.id, created_at: at - 10, expires_at: at - 1, last_seen_at: at - 10 })
+      .execute();
+    await server.db
+      .insertInto('rate_events')
+      .values([
+        { bucket: 'login-fail-email', key: 'old@example.test', created_at: at - 16 * 60 * 1000 },
+        { bucket: 'login-fail-email', key: 'new@example.test', created_at: at - 60 * 1000 },
+        { bucket: 'register-ip', key: '203.0.113.9', created_at: at - 30 * 60 * 1000 },
+        { bucket: 'someone-elses', key: 'x', created_at: at - 24 * 60 * 60 * 1000 },
+      ])
+      .execute();
+    await pruneAuthTables(server.ctx, at);
+    const hashes = await server.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute();
+    expect(hashes.map((h) => h.token_hash)).not.toContain('expired-hash');
+    expect(hashes).toHaveLength(1);
+    expect((await live.get('/_api/auth/session')).body.user.id).toBe(user.id);
+    const keys = await server.db
+      .selectFrom('rate_events')
+      .select('key')
+      .where('key', 'in', ['old@example.test', 'new@example.test', '203.0.113.9', 'x'])
+      .execute();
+    expect(keys.map((k) => k.key).sort()).toEqual(['203.0.113.9', 'new@example.test', 'x']);
   });
 
   it('answers malformed JSON with a 400 and no stack trace', async () => {

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/auth-guard';
 import { updateProfile } from '../account/profile';
+import { startAuthHousekeeping } from './housekeeping';
 import { warmDummyHash } from './passwords';
 import { toUser } from './presenter';
 import { authenticate, changePassword, register } from './service';
@@ -27,6 +28,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
   return async (base) => {
     warmDummyHash();
+    const stopHousekeeping = startAuthHousekeeping(ctx);
+    base.addHook('onClose', async () => stopHousekeeping());
     const app = base.withTypeProvider<ZodTypeProvider>();
 
     app.get('/_api/auth/session', async (request) => ({

@@ -1,0 +1,27 @@
+// Keeps the auth tables small: expired sessions and login/registration
+// rate-limit events older than their window are of no further use.
+import type { AppContext } from '../context';
+import { LOGIN_FAIL_EMAIL, LOGIN_FAIL_IP, REGISTER_IP } from './service';
+import { pruneExpiredSessions } from './sessions';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Deletes expired sessions and this module's stale rate events; other modules' buckets are left alone. */
+export async function pruneAuthTables(ctx: Pick<AppContext, 'db'>, at = Date.now()): Promise<void> {
+  await pruneExpiredSessions(ctx.db);
+  for (const w of [LOGIN_FAIL_EMAIL, LOGIN_FAIL_IP, REGISTER_IP]) {
+    await ctx.db
+      .deleteFrom('rate_events')
+      .where('bucket', '=', w.bucket)
+      .where('created_at', '<=', at - w.windowMs)
+      .execute();
+  }
+}
+
+/** Prunes once an hour while the server runs; returns the stop function. */
+export function startAuthHousekeeping(ctx: AppContext): () => void {
+  const run = () => pruneAuthTables(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'auth housekeeping failed'));
+  const timer = setInterval(run, HOUR);
+  timer.unref();
+  return () => clearInterval(timer);
+}

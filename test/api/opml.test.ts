@@ -5,6 +5,7 @@ import { dialects } from '../helpers/database';
 import { createSignedInUser } from '../helpers/factories';
 import { readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { insertPersonalSources } from './sources-fixtures';
 
 const err = (message: string) => ({ error: message, message });
 
@@ -130,17 +131,7 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
 
   it('imports no more than the 1000 personal sources a user may have', async () => {
     const { user, client } = await createSignedInUser(server);
-    const at = Date.now();
-    const rows = Array.from({ length: 998 }, (_, i) => ({
-      name: `Bulk ${i}`,
-      url: `https://bulk.example/${user.id}/${i}`,
-      url_key: `http://bulk.example/${user.id}/${i}`,
-      source_type: 'rss',
-      user_id: user.id,
-      created_at: at,
-      updated_at: at,
-    }));
-    for (let i = 0; i < rows.length; i += 200) await server.db.insertInto('news_sources').values(rows.slice(i, i + 200)).execute();
+    await insertPersonalSources(server.db, user.id, 998);
     const res = await importOpml(
       client,
       doc([1, 2, 3, 4].map((i) => `<outline text="Extra ${i}" xmlUrl="https://extra.example/${i}"/>`).join('')),

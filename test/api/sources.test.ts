@@ -5,6 +5,7 @@ import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
 import { createSignedInUser, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { insertPersonalSources } from './sources-fixtures';
 
 const ROLE_DENIED = 'Access denied. Your role (user) lacks required permissions.';
 const NOT_FOUND = 'News source not found.';
@@ -256,17 +257,7 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
 
     it('stops at 1000 personal sources per user', async () => {
       const { user, client } = await createSignedInUser(server);
-      const at = Date.now();
-      const rows = Array.from({ length: 999 }, (_, i) => ({
-        name: `Bulk ${i}`,
-        url: `https://bulk.example/${user.id}/${i}`,
-        url_key: `http://bulk.example/${user.id}/${i}`,
-        source_type: 'rss',
-        user_id: user.id,
-        created_at: at,
-        updated_at: at,
-      }));
-      for (let i = 0; i < rows.length; i += 200) await server.db.insertInto('news_sources').values(rows.slice(i, i + 200)).execute();
+      await insertPersonalSources(server.db, user.id, 999);
       await addPersonal(client, 'The thousandth');
       const res = await client.post('/_api/news/sources', { name: 'One too many', url: freshUrl(), sourceType: 'rss' });
       expect(res.status).toBe(400);

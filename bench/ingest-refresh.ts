@@ -12,7 +12,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { createGuardedHttp } from '../src/server/ingest/http';
-import { refreshSources, type IngestContext } from '../src/server/ingest/pipeline';
+import { SOURCE_COLUMNS, refreshSources, type IngestContext } from '../src/server/ingest/pipeline';
 
 const SOURCES = Number(process.env.BENCH_SOURCES ?? 1000);
 const PER_SOURCE = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
@@ -44,7 +44,7 @@ export async function run(): Promise<void> {
   });
   for (let i = 0; i < values.length; i += 500) await db.insertInto('news_sources').values(values.slice(i, i + 500)).execute();
   const sources = () =>
-    db.selectFrom('news_sources').select(['id', 'name', 'url', 'source_type', 'etag', 'last_modified', 'resolved_url', 'last_fetched_at', 'next_fetch_at']).execute();
+    db.selectFrom('news_sources').select([...SOURCE_COLUMNS]).execute();
 
   const ctx: IngestContext = { config, db, log };
   const client = createGuardedHttp(config.ingest);

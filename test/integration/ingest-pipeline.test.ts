@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/database';
 import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { refreshDueSourcesForUser, refreshSources, sourcesForUser } from '../../src/server/ingest/pipeline';
+import { SOURCE_COLUMNS, refreshDueSourcesForUser, refreshSources, sourcesForUser } from '../../src/server/ingest/pipeline';
 import { startSourceScheduler } from '../../src/server/ingest/scheduler';
 import { DEFAULT_SOURCES, seedDefaultSources } from '../../src/server/ingest/seed';
 import { SOURCE_TYPES } from '../../src/shared/constants';
@@ -17,7 +17,7 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
   let fixtures: FixtureServer;
   const f = (path: string) => `${fixtures.url}${path}`;
   const rows = async (ids: number[]) => Promise.all(ids.map((id) => sourceRow(server.db, id)));
-  const all = (db = server.db) => db.selectFrom('news_sources').select(['id', 'name', 'url', 'source_type', 'etag', 'last_modified', 'resolved_url', 'last_fetched_at', 'next_fetch_at']);
+  const all = (db = server.db) => db.selectFrom('news_sources').select([...SOURCE_COLUMNS]);
 
   beforeAll(async () => {
     fixtures = await FixtureServer.start();
@@ -403,7 +403,7 @@ describe.each(dialects)('source types through the registry (%s)', (dialect) => {
     await fixtures?.close();
   });
   const select = (id: number) =>
-    server.db.selectFrom('news_sources').select(['id', 'name', 'url', 'source_type', 'etag', 'last_modified', 'resolved_url', 'last_fetched_at', 'next_fetch_at']).where('id', '=', id).execute();
+    server.db.selectFrom('news_sources').select([...SOURCE_COLUMNS]).where('id', '=', id).execute();
 
   it('launches: one item per launch, window start as publishedAt, updated in place on refetch', async () => {
     const id = await createSource(server.db, { url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/', sourceType: 'rocket_launch' });

@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config';
 import { decodeBody } from './decode';
+import { retryAfterSeconds } from './fetchers/util';
 import { BlockedAddressError, addressPolicy, assertHostAllowed, guardedLookup } from './ssrf';
 import {
   SourceFetchError,
@@ -63,13 +64,6 @@ export function upstreamName(host: string): string {
   if (/(^|\.)thespacedevs\.com$/.test(h)) return 'Launch Library';
   if (/^news\.google\.com$/.test(h)) return 'Google News';
   return h.replace(/^www\./, '');
-}
-
-export function parseRetryAfter(value: string | null | undefined, nowMs = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
 export function statusMessage(status: number, host: string): string {
@@ -261,7 +255,7 @@ export function ensureSuccess(res: HttpResponse): HttpResponse {
   if (res.notModified || (res.status >= 200 && res.status < 300)) return res;
   throw new SourceFetchError(statusMessage(res.status, new URL(res.url).hostname), {
     status: res.status,
-    retryAfterSeconds: parseRetryAfter(res.headers.get('retry-after')),
+    retryAfterSeconds: retryAfterSeconds(res.headers),
   });
 }
 

@@ -157,7 +157,8 @@ export async function refreshSources(
   return result;
 }
 
-const SOURCE_COLUMNS = [
+/** The columns a fetch needs, for callers that pick sources themselves (tests, benches). */
+export const SOURCE_COLUMNS = [
   'id', 'name', 'url', 'source_type', 'etag', 'last_modified', 'resolved_url', 'last_fetched_at', 'next_fetch_at',
 ] as const;
 

@@ -4,7 +4,7 @@ import { dialects } from '../helpers/database';
 import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { SOURCE_COLUMNS, refreshDueSourcesForUser, refreshSources, sourcesForUser } from '../../src/server/ingest/pipeline';
-import { startSourceScheduler } from '../../src/server/ingest/scheduler';
+import { acquireLease, startSourceScheduler } from '../../src/server/ingest/scheduler';
 import { DEFAULT_SOURCES, seedDefaultSources } from '../../src/server/ingest/seed';
 import { SOURCE_TYPES } from '../../src/shared/constants';
 import { createSource, createUser, itemsOf, postAs, sourceRow } from './ingest-helpers';
@@ -190,6 +190,18 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     expect(result).toEqual({ newItemsAdded: 7, sourcesFetched: 1 });
     expect((await sourceRow(server.db, due)).last_status).toBe('ok');
     expect((await sourceRow(server.db, disabled)).last_fetched_at).toBeNull();
+  });
+
+  it('another instance holding a fresh poll lease keeps this one idle', async () => {
+    const id = await createSource(server.db, { url: f('/feed.json') });
+    expect(await acquireLease(server.db, 'other-instance')).toBe(true);
+    const scheduler = startSourceScheduler(server.ctx, { intervalMs: 3_600_000, firstRunDelayMs: 3_600_000 });
+    expect(await scheduler.runOnce()).toBeNull();
+    expect((await sourceRow(server.db, id)).last_fetched_at).toBeNull();
+    // A lease left behind by a crashed instance expires.
+    await server.db.updateTable('app_meta').set({ updated_at: Date.now() - 11 * MINUTE }).where('key', '=', 'source_poll_lease').execute();
+    expect((await scheduler.runOnce())?.sourcesFetched).toBe(1);
+    await scheduler.stop();
   });
 
   it('after login, the user’s due sources refresh (and nobody else’s)', async () => {

@@ -24,6 +24,13 @@ describe('safeXml', () => {
     expect(JSON.stringify(feed.feed).length).toBeLessThan(5000);
   });
 
+  it('leaves no declaration behind when an entity value contains "]>"', () => {
+    const tricky = '<!DOCTYPE r [<!ENTITY a "]>"><!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><title>&xxe;</title></channel></rss>';
+    const safe = safeXml(tricky);
+    expect(safe).not.toMatch(/<!ENTITY|SYSTEM|<!DOCTYPE/);
+    expect(safe).toContain('&amp;xxe;');
+  });
+
   it('drops the prolog and a byte-order mark, and leaves standard entities alone', () => {
     expect(safeXml('\ufeff<?xml version="1.0" encoding="ISO-8859-1"?>\n<rss>&amp;&lt;</rss>')).toBe('<rss>&amp;&lt;</rss>');
   });

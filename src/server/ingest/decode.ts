@@ -82,6 +82,9 @@ export function safeXml(text: string): string {
   out = out.replace(XML_PROLOG, '');
   if (out.includes('<!DOCTYPE') || out.includes('<!doctype')) {
     out = out.replace(DOCTYPE, '');
+    // A subset that fooled the pattern (a "]>" inside an entity value) leaves
+    // declarations behind: drop any that remain, and any unterminated DOCTYPE.
+    out = out.replace(/<!(?:ENTITY|ELEMENT|ATTLIST|NOTATION)\b[^>]*>/gi, '').replace(/<!DOCTYPE\b[^>]*>?/gi, '');
     // Without the DOCTYPE, &custom; references would be undefined: make them literal text.
     out = out.replace(/&([A-Za-z_][\w.-]*);/g, (m, name: string) =>
       STANDARD_ENTITIES.has(name) ? m : `&amp;${name};`,

@@ -212,6 +212,31 @@ async function seedOwners(db: DB, userCount: number): Promise<Omit<SeedResult, '
   return { userIds, sources, switchedOff };
 }
 
+/** The owners of an already seeded database, read back from it (to reuse a seed). */
+export async function describeSeed(db: DB): Promise<SeedResult> {
+  const users = await db.selectFrom('users').select('id').orderBy('id').execute();
+  const sources = await db.selectFrom('news_sources').select(['id', 'source_type', 'user_id']).orderBy('id').execute();
+  const prefs = await db.selectFrom('source_preferences').select(['user_id', 'source_id']).where('is_enabled', '=', 0).execute();
+  const switchedOff = new Map<number, Set<number>>();
+  for (const p of prefs) {
+    const set = switchedOff.get(Number(p.user_id)) ?? new Set<number>();
+    set.add(Number(p.source_id));
+    switchedOff.set(Number(p.user_id), set);
+  }
+  return {
+    userIds: users.map((u) => Number(u.id)),
+    sources: sources.map((s) => ({ id: Number(s.id), sourceType: s.source_type, userId: s.user_id === null ? null : Number(s.user_id) })),
+    switchedOff,
+    seconds: 0,
+  };
+}
+
+/** Items in a seeded database, from the maintained counters. */
+export async function seededItems(db: DB): Promise<number> {
+  const { rows } = await sql<{ n: string | number | null }>`SELECT sum(item_count) AS n FROM source_item_counts`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 const COUNTS_SQL = `INSERT INTO source_item_counts (source_id, item_type, is_breaking, item_count)
   SELECT source_id, item_type, is_breaking, count(*) FROM news_items GROUP BY source_id, item_type, is_breaking`;
 const SOURCE_COUNTS_SQL = `UPDATE news_sources SET item_count =
@@ -297,7 +322,7 @@ export async function seedPostgres(db: DB, client: pg.ClientBase, options: SeedO
   await client.query(SOURCE_COUNTS_SQL);
   await client.query('ALTER TABLE news_items ENABLE TRIGGER USER');
   await client.query('VACUUM ANALYZE news_items');
-  const n = Number((await sql<{ n: string }>`SELECT sum(item_count) AS n FROM source_item_counts`.execute(db)).rows[0].n);
+  const n = await seededItems(db);
   if (n !== options.items) throw new Error(`seed check failed: counts say ${n}, expected ${options.items}`);
   return { ...owners, seconds: (Date.now() - started) / 1000 };
 }

@@ -1,7 +1,7 @@
 // SQL for the feed list. Two steps: find the page's ids from an index alone,
 // then load those rows with their source. The first step is where a million
 // items are; see plan() in list.ts for how it picks an index.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB, Dialect } from '../db/database';
 import type { Database } from '../db/tables';
 import type { Cursor } from './cursor';
@@ -44,19 +44,35 @@ type Eb = ExpressionBuilder<Database, 'news_items'>;
 const col = (dialect: Dialect, strategy: Strategy, forSort: boolean, name: string) =>
   dialect === 'sqlite' && (strategy === 'sort') !== forSort ? sql.raw(`+news_items.${name}`) : sql.ref(`news_items.${name}`);
 
+/** Source, type and breaking conditions, and the search on PostgreSQL. */
 function filterConditions(eb: Eb, dialect: Dialect, filter: FeedFilter, strategy: Strategy): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [eb(col(dialect, strategy, false, 'source_id'), 'in', filter.sourceIds)];
   if (filter.itemType !== undefined) conditions.push(eb('news_items.item_type', '=', filter.itemType));
   if (filter.isBreaking !== undefined) conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
-  if (filter.searchTokens) {
-    if (dialect === 'sqlite') {
-      const matches = sql`(SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens)})`;
-      conditions.push(sql<SqlBool>`${col(dialect, strategy, false, 'id')} IN ${matches}`);
-    } else {
-      conditions.push(sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`);
-    }
+  if (filter.searchTokens && dialect === 'postgres') {
+    conditions.push(sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`);
   }
   return conditions;
+}
+
+function cursorCondition(eb: Eb, page: FeedPage): Expression<SqlBool>[] {
+  if (!page.cursor) return [];
+  return [
+    eb(eb.refTuple(`news_items.${page.column}`, 'news_items.id'), page.order === 'desc' ? '<' : '>', eb.tuple(page.cursor.value, page.cursor.id)),
+  ];
+}
+
+/**
+ * SQLite search, reading the matches: every full-text match is looked up in
+ * news_items_id_cover (never the table) for its source, type and sort values.
+ * The source filter must not become an index term here (+source_id): crossed
+ * with the match list it would multiply the lookups.
+ */
+function sqliteMatches(filter: FeedFilter, extra: (eb: Eb) => Expression<SqlBool>[] = () => []) {
+  const eb = expressionBuilder<Database, 'news_items'>();
+  const where = eb.and([...filterConditions(eb, 'sqlite', filter, 'sort'), ...extra(eb)]);
+  return sql`news_items_fts JOIN news_items INDEXED BY news_items_id_cover ON news_items.id = news_items_fts.rowid
+    WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens ?? [])} AND ${where}`;
 }
 
 /** Ids of one page of the feed, in feed order. */
@@ -67,16 +83,24 @@ export async function findPageIds(
   page: FeedPage,
   strategy: Strategy,
 ): Promise<number[]> {
+  if (dialect === 'sqlite' && filter.searchTokens && strategy === 'match') {
+    const order = sql.raw(page.order);
+    const { rows } = await sql<{ id: number }>`SELECT news_items.id FROM ${sqliteMatches(filter, (eb) => cursorCondition(eb, page))}
+      ORDER BY ${sql.ref(`news_items.${page.column}`)} ${order}, news_items.id ${order}
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+    return rows.map((r) => Number(r.id));
+  }
   const sortExpr = col(dialect, strategy, true, page.column);
   const idExpr = col(dialect, strategy, true, 'id');
   let query = db
     .selectFrom('news_items')
     .select('news_items.id')
     .where((eb) => {
-      const conditions = filterConditions(eb, dialect, filter, strategy);
-      if (page.cursor) {
+      const conditions = [...filterConditions(eb, dialect, filter, strategy), ...cursorCondition(eb, page)];
+      if (dialect === 'sqlite' && filter.searchTokens) {
+        // Walking the sort index: the matches become a set each entry is checked against.
         conditions.push(
-          eb(eb.refTuple(`news_items.${page.column}`, 'news_items.id'), page.order === 'desc' ? '<' : '>', eb.tuple(page.cursor.value, page.cursor.id)),
+          sql<SqlBool>`+news_items.id IN (SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens)})`,
         );
       }
       return eb.and(conditions);
@@ -91,6 +115,10 @@ export async function findPageIds(
 
 /** Number of search matches within the filter (see counts.ts for the cache in front of it). */
 export async function countMatches(db: DB, dialect: Dialect, filter: FeedFilter): Promise<number> {
+  if (dialect === 'sqlite') {
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sqliteMatches(filter)}`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
   const row = await db
     .selectFrom('news_items')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -185,6 +185,11 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await rows(page).first().waitFor();
     await expect(page.getByRole('button', { name: 'List View', pressed: true }).isVisible()).resolves.toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('astrodash:view-preference'))).toBe('list');
+    // Keyboard: a row, its Share button and link, then the next row.
+    await rows(page).first().focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('news-row');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Gallery: noctilucent clouds');
     await page.getByRole('button', { name: 'Card View' }).click();
     await cards(page).first().waitFor();
     await context.close();
@@ -198,8 +203,8 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     });
     const end = page.getByText("You've reached the end of the feed.");
     for (let i = 0; i < 30 && !(await end.isVisible()); i++) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(150);
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+      await page.waitForTimeout(100);
     }
     await expect(end.isVisible()).resolves.toBe(true);
     expect(loaded.map((r) => r.pagination.page)).toEqual([2, 3]);

@@ -1,13 +1,14 @@
 // Browser journeys for the news feed: the dashboard's filters, search, view
 // toggle, infinite scroll, share, refresh cool-down and inline YouTube player,
 // and the launch schedule page. Data is seeded straight into the test database.
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { urlKey } from '../../src/server/sources/url-key';
 import type { NewsListResponse } from '../../src/shared/types';
 import { dialects } from '../helpers/database';
 import { createUser, type TestUser } from '../helpers/factories';
-import { describeE2E, DESKTOP, MOBILE, useE2E, type E2E } from './browser';
+import { describeE2E, DESKTOP, MOBILE, SCREENSHOT_DIR, useE2E, type E2E } from './browser';
 
 const HOUR = 3_600_000;
 const VIDEO_ID = 'aqz-KE-bpKQ';
@@ -109,6 +110,14 @@ async function signInContext(context: BrowserContext, user: TestUser) {
 }
 
 const cards = (page: Page) => page.getByTestId('news-card');
+
+/** Dark theme the way the theme menu keeps it, applied before paint on reload. */
+async function reloadDark(page: Page) {
+  await page.evaluate(() => localStorage.setItem('astrodash:theme', 'dark'));
+  await page.reload();
+  await cards(page).first().waitFor();
+  expect(await page.evaluate(() => document.body.classList.contains('dark'))).toBe(true);
+}
 const rows = (page: Page) => page.getByTestId('news-row');
 
 describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
@@ -146,7 +155,7 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await expect(page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'r/space', pressed: false }).isVisible()).resolves.toBe(true);
     await e2e.screenshot(page, 'feed-dashboard-desktop-light');
-    await page.evaluate(() => document.body.classList.add('dark'));
+    await reloadDark(page);
     await e2e.screenshot(page, 'feed-dashboard-desktop-dark');
     await context.close();
   });
@@ -277,10 +286,11 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByPlaceholder('Search headlines and content...').isVisible()).resolves.toBe(false);
     await e2e.screenshot(page, 'feed-dashboard-mobile-light');
+    await reloadDark(page);
     await page.getByRole('button', { name: 'Show' }).click();
     await page.getByPlaceholder('Search headlines and content...').waitFor();
-    await page.evaluate(() => document.body.classList.add('dark'));
     await e2e.screenshot(page, 'feed-dashboard-mobile-dark');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'feed-dashboard-mobile-dark-viewport.png') });
     await context.close();
   });
 

@@ -50,7 +50,7 @@ function SearchBox({ term, onTerm }: { term: string | undefined; onTerm: (term: 
           maxLength={SEARCH_MAX}
           onChange={(e) => setText(e.target.value)}
           placeholder="Search headlines and content..."
-          className="pl-8 pr-8 [&::-webkit-search-cancel-button]:hidden"
+          className={cn('pl-8 [&::-webkit-search-cancel-button]:hidden', text ? 'pr-8' : 'pr-2')}
         />
         {text && (
           <button

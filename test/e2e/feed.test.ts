@@ -90,7 +90,7 @@ async function seed(e2e: E2E) {
     { title: REDDIT_TITLE, itemType: 'social_post', publishedAt: now - 10 * 60_000 },
   ]);
   // Launches are dated by their window, in the future and inserted out of order.
-  await insertSource(
+  return insertSource(
     e2e,
     'Launch Library',
     // A closed local port: the page's automatic fetch fails fast instead of reaching the internet.
@@ -110,6 +110,7 @@ async function signInContext(context: BrowserContext, user: TestUser) {
 }
 
 const cards = (page: Page) => page.getByTestId('news-card');
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** Dark theme the way the theme menu keeps it, applied before paint on reload. */
 async function reloadDark(page: Page) {
@@ -123,9 +124,10 @@ const rows = (page: Page) => page.getByTestId('news-row');
 describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
   const e2e = useE2E({ dialect, env: { LAUNCH_LIBRARY_URL: 'http://127.0.0.1:9' } });
   let user: TestUser;
+  let rocketSourceId = '';
 
   beforeAll(async () => {
-    await seed(e2e);
+    rocketSourceId = await seed(e2e);
     user = await createUser(e2e.server, { displayName: 'Vera Rubin' });
   });
 
@@ -253,15 +255,25 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await context.close();
   });
 
-  it('starts the 10-minute cool-down when Refresh Feed is pressed', async () => {
+  it('refreshes the feed, cleans up, and counts down the 10-minute cool-down (also from the server)', async () => {
     const { context, page } = await openDashboard();
+    const cleanup = page.waitForRequest((r) => r.url().endsWith('/_api/news/cleanup') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Refresh Feed' }).click();
+    await toast(page, 'Feed refresh initiated').getByText(/^\d+ new items are being fetched\.$/).waitFor();
+    expect((await (await cleanup).response())?.status()).toBe(200);
     await page.getByRole('button', { name: /^Refresh in 9:5\d$/ }).waitFor();
     const stored = Number(await page.evaluate(() => localStorage.getItem('astrodash:last-refresh')));
     expect(Date.now() - stored).toBeLessThan(60_000);
     await page.reload();
     await page.getByRole('button', { name: /^Refresh in 9:[45]\d$/ }).waitFor();
     await context.close();
+
+    // Another browser has no local cool-down: the server refuses, and its Retry-After drives the countdown.
+    const other = await openDashboard();
+    await other.page.getByRole('button', { name: 'Refresh Feed' }).click();
+    await toast(other.page, 'Failed to refresh feed').getByText(/Feed was refreshed recently/).waitFor();
+    await other.page.getByRole('button', { name: /^Refresh in 9:[45]\d$/ }).waitFor();
+    await other.context.close();
   });
 
   it('plays a YouTube video inline without autoplay and closes it', async () => {
@@ -298,14 +310,17 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const { context, page } = await e2e.newPage(viewport);
       await signInContext(context, user);
+      const fetched = page.waitForRequest((r) => r.url().endsWith('/_api/news/fetch'));
       await page.goto('/rocket-launches');
+      // First visit: the page fetches its launch sources itself.
+      expect((await fetched).postDataJSON()).toEqual({ sourceIds: [rocketSourceId] });
       await page.getByRole('heading', { name: 'Launch Schedule', level: 1 }).waitFor();
       await rows(page).first().waitFor();
       const titles = await rows(page).locator('h3').allTextContents();
       expect(titles).toEqual(LAUNCHES);
       await expect(rows(page).first().getByText('Go for Launch').isVisible()).resolves.toBe(true);
       expect(await page.getByRole('link', { name: /The Space Devs/ }).getAttribute('href')).toBe('https://thespacedevs.com/llapi');
-      await page.getByTestId('rocket-status').filter({ hasNotText: 'Fetching latest launch data...' }).waitFor();
+      await page.getByTestId('rocket-status').filter({ hasText: /^Last updated: .+ with \d+ new items$/ }).waitFor();
       await e2e.screenshot(page, `feed-rocket-${viewport === MOBILE ? 'mobile' : 'desktop'}`);
       await context.close();
     }

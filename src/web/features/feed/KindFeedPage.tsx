@@ -58,7 +58,7 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
       tabOrder="feed-page"
       feed={
         <>
-          <FeedHeader title={title} actions={kind === 'rocket_launch' ? null : <RefreshButton />} />
+          <FeedHeader title={kind === 'rocket_launch' ? 'Upcoming Launches' : 'Latest Posts'} actions={kind === 'rocket_launch' ? null : <RefreshButton />} />
           {kind === 'rocket_launch' && <RocketStatus pending={rocket.pending} record={rocket.record} />}
           {feed}
         </>

@@ -3,17 +3,9 @@
 // Without a search term the total is exact and costs O(sources): the triggers of
 // migration 0001 keep `source_item_counts` (items per source, type and breaking
 // flag) in step with every insert, update and delete, so a total is a sum over
-// the selected sources.
-//
-// A search total has to count matches. That costs a few milliseconds per ten
-// thousand matches, so it is cached per filter (the exact source list, type,
-// breaking flag and search words) for SEARCH_COUNT_TTL_MS: the infinite scroll and
-// page changes reuse it, and a total may lag newly ingested items by that long.
+// the selected sources. (A search total is counted once and cached: see search-cache.ts.)
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-
-export const SEARCH_COUNT_TTL_MS = 30_000;
-const SEARCH_COUNT_ENTRIES = 500;
 
 export interface KindFilter {
   itemType?: string;
@@ -48,37 +40,4 @@ export async function countItems(db: DB, sourceIds: number[], filter: KindFilter
     })
     .executeTakeFirstOrThrow();
   return { matched: Number(row.matched), inSources: Number(row.in_sources), total: Number(row.total) };
-}
-
-/** A small LRU of search totals with a time-to-live. */
-export class SearchCountCache {
-  private entries = new Map<string, { value: number; expiresAt: number }>();
-
-  constructor(
-    private readonly ttlMs = SEARCH_COUNT_TTL_MS,
-    private readonly capacity = SEARCH_COUNT_ENTRIES,
-  ) {}
-
-  async get(key: string, compute: () => Promise<number>): Promise<number> {
-    const at = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > at) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    const value = await compute();
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: at + this.ttlMs });
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    return value;
-  }
-
-  clear() {
-    this.entries.clear();
-  }
 }

@@ -3,24 +3,26 @@ import type { NewsListQuery } from '../../shared/schemas';
 import type { NewsListResponse } from '../../shared/types';
 import type { DB, Dialect } from '../db/database';
 import { activeSourcesFor } from '../sources/visibility';
-import { countItems, type ItemCounts, type SearchCountCache } from './counts';
-import { decodeCursor, encodeCursor } from './cursor';
+import { countItems, type ItemCounts } from './counts';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { toNewsItem } from './presenter';
 import {
   SORT_COLUMNS,
   countMatches,
   findItemsByIds,
+  findMatches,
   findPageIds,
   type FeedFilter,
   type FeedPage,
   type Strategy,
 } from './repository';
 import { searchTokens } from './search';
+import { SEARCH_LIST_CAP, positionAfter, type SearchCache, type SearchResult } from './search-cache';
 
 export interface ListDeps {
   db: DB;
   dialect: Dialect;
-  searchCounts: SearchCountCache;
+  searchCache: SearchCache;
 }
 
 /** Ids of the caller's active sources narrowed by the request; a requested id outside that set is ignored. */
@@ -54,6 +56,16 @@ function plan(filter: FeedFilter, page: FeedPage, counts: ItemCounts, matched: n
   return walk <= candidates + matched * SORT_COST ? 'sort' : 'match';
 }
 
+/** A search's total and, when small enough, its whole result in feed order. */
+async function searchResult(db: DB, dialect: Dialect, filter: FeedFilter, page: FeedPage): Promise<SearchResult> {
+  const matches = await findMatches(db, dialect, filter, page.column, page.order, SEARCH_LIST_CAP + 1);
+  if (matches.length > SEARCH_LIST_CAP) return { total: await countMatches(db, dialect, filter) };
+  return {
+    total: matches.length,
+    list: { ids: Float64Array.from(matches, (m) => m.id), values: Float64Array.from(matches, (m) => m.value) },
+  };
+}
+
 export async function listNews(deps: ListDeps, userId: number, query: NewsListQuery): Promise<NewsListResponse> {
   const { db, dialect } = deps;
   const page: FeedPage = {
@@ -81,13 +93,23 @@ export async function listNews(deps: ListDeps, userId: number, query: NewsListQu
 
   const counts = await countItems(db, filter.sourceIds, filter);
   let matched = counts.matched;
+  let ids: number[] | undefined;
+  /** Where the page ends, when a cached search result says (its values are the snapshot the cursor must follow). */
+  let end: Cursor | undefined;
   if (filter.searchTokens && matched > 0) {
-    const key = JSON.stringify([filter.sourceIds, filter.itemType, filter.isBreaking, filter.searchTokens]);
-    matched = await deps.searchCounts.get(key, () => countMatches(db, dialect, filter));
+    const key = JSON.stringify([filter.sourceIds, filter.itemType, filter.isBreaking, filter.searchTokens, page.column, page.order]);
+    const result = await deps.searchCache.get(key, () => searchResult(db, dialect, filter, page));
+    matched = result.total;
+    if (result.list) {
+      const start = page.cursor ? positionAfter(result.list, page.order, page.cursor) : page.offset;
+      ids = Array.from(result.list.ids.subarray(start, start + page.limit));
+      const lastIndex = start + ids.length - 1;
+      if (ids.length) end = { value: result.list.values[lastIndex], id: result.list.ids[lastIndex] };
+    }
   }
   if (page.offset >= matched) return empty(matched);
 
-  const ids = await findPageIds(db, dialect, filter, page, plan(filter, page, counts, matched));
+  ids ??= await findPageIds(db, dialect, filter, page, plan(filter, page, counts, matched));
   const rows = new Map((await findItemsByIds(db, ids)).map((r) => [Number(r.id), r]));
   const items = ids.flatMap((id) => {
     const row = rows.get(id);
@@ -96,9 +118,8 @@ export async function listNews(deps: ListDeps, userId: number, query: NewsListQu
 
   const totalPages = Math.ceil(matched / query.pageSize);
   const last = rows.get(ids[ids.length - 1]);
+  end ??= last && { value: Number(last[page.column]), id: Number(last.id) };
   const nextCursor =
-    last && ids.length === query.pageSize && query.page < totalPages
-      ? encodeCursor(query.sortBy, query.sortOrder, { value: Number(last[page.column as keyof typeof last]), id: Number(last.id) })
-      : null;
+    end && ids.length === query.pageSize && query.page < totalPages ? encodeCursor(query.sortBy, query.sortOrder, end) : null;
   return { items, pagination: { page: query.page, totalPages, totalItems: matched, nextCursor } };
 }

@@ -113,7 +113,36 @@ export async function findPageIds(
   return rows.map((r) => Number(r.id));
 }
 
-/** Number of search matches within the filter (see counts.ts for the cache in front of it). */
+/** The first `limit` search matches in feed order, with their sort values (see search-cache.ts). */
+export async function findMatches(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  column: SortColumn,
+  order: 'asc' | 'desc',
+  limit: number,
+): Promise<Array<{ id: number; value: number }>> {
+  let rows: Array<{ id: number; value: number }>;
+  if (dialect === 'sqlite') {
+    const dir = sql.raw(order);
+    rows = (
+      await sql<{ id: number; value: number }>`SELECT news_items.id AS id, ${sql.ref(`news_items.${column}`)} AS value
+        FROM ${sqliteMatches(filter)} ORDER BY value ${dir}, id ${dir} LIMIT ${limit}`.execute(db)
+    ).rows;
+  } else {
+    rows = await db
+      .selectFrom('news_items')
+      .select(['news_items.id as id', `news_items.${column} as value`])
+      .where((eb) => eb.and(filterConditions(eb, dialect, filter, 'match')))
+      .orderBy(`news_items.${column}`, order)
+      .orderBy('news_items.id', order)
+      .limit(limit)
+      .execute();
+  }
+  return rows.map((r) => ({ id: Number(r.id), value: Number(r.value) }));
+}
+
+/** Number of search matches within the filter. */
 export async function countMatches(db: DB, dialect: Dialect, filter: FeedFilter): Promise<number> {
   if (dialect === 'sqlite') {
     const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sqliteMatches(filter)}`.execute(db);

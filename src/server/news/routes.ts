@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { newsListQuerySchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
-import { SearchCountCache } from './counts';
+import { SearchCache } from './search-cache';
 import { listNews } from './list';
 
 /**
@@ -20,14 +20,14 @@ async function foldBracketedArrays(request: FastifyRequest) {
 }
 
 export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
-  const searchCounts = new SearchCountCache();
+  const searchCache = new SearchCache();
   return async (app) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/_api/news/list',
       { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
       async (request) => {
         const user = requireUser(request);
-        return listNews({ db: ctx.db, dialect: ctx.dialect, searchCounts }, user.id, request.query);
+        return listNews({ db: ctx.db, dialect: ctx.dialect, searchCache }, user.id, request.query);
       },
     );
   };

@@ -15,6 +15,8 @@ const VIDEO_ID = 'aqz-KE-bpKQ';
 const VIDEO_TITLE = 'Flying past Saturn: a new ring-plane video';
 const JUPITER_TITLE = "Juno maps Jupiter's stormy north pole";
 const BREAKING_TITLE = 'Starship lands on the pad for the first time';
+const BROKEN_IMAGE_TITLE = 'Comet C/2026 A1 brightens unexpectedly';
+const INLINE_IMAGE_TITLE = 'Sketching Saturn at the eyepiece';
 const REDDIT_TITLE = 'My first photo of the Orion Nebula';
 const LAUNCHES = ['Falcon 9 | Starlink Group 12-3', 'Electron | Hawk Eye 360', 'Ariane 6 | Galileo L14'];
 const SVG_IMAGE =
@@ -29,6 +31,8 @@ interface SeedItem {
   url?: string;
   imageUrl?: string | null;
   summary?: string;
+  /** Raw summary HTML (else the summary text wrapped in <p>). */
+  summaryHtml?: string;
   isBreaking?: boolean;
   publishedAt: number;
   extra?: Record<string, unknown>;
@@ -50,7 +54,7 @@ async function insertSource(e2e: E2E, name: string, url: string, sourceType: str
         dedupe_key: `${url}#${i}`,
         url: item.url ?? `${url}/story-${i}`,
         title: item.title,
-        summary: `<p>${summary}</p>`,
+        summary: item.summaryHtml ?? `<p>${summary}</p>`,
         summary_text: summary,
         content: null,
         content_text: null,
@@ -80,6 +84,8 @@ async function seed(e2e: E2E) {
   cosmos[1] = { ...cosmos[1], title: JUPITER_TITLE };
   cosmos[2] = { ...cosmos[2], title: BREAKING_TITLE, isBreaking: true, imageUrl: SVG_IMAGE };
   cosmos[5] = { ...cosmos[5], title: 'Podcast: the search for Planet Nine', itemType: 'podcast' };
+  cosmos[6] = { ...cosmos[6], title: BROKEN_IMAGE_TITLE, imageUrl: '/no-such-image.png' };
+  cosmos[7] = { ...cosmos[7], title: INLINE_IMAGE_TITLE, imageUrl: null, summaryHtml: `<p>Seen through the scope:</p><p><img src="${SVG_IMAGE}" alt=""></p>` };
   await insertSource(e2e, 'Cosmos Daily', 'https://cosmos.example.test/feed', 'rss', cosmos);
   await insertSource(e2e, 'Orbit Weekly', 'https://orbit.example.test/feed', 'rss', [
     { title: VIDEO_TITLE, itemType: 'video', url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, publishedAt: now - HOUR },
@@ -133,6 +139,8 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
 
   async function openDashboard(viewport = DESKTOP) {
     const { context, page } = await e2e.newPage(viewport);
+    // Keep the suite off the internet: YouTube thumbnails fail here as they would offline.
+    await context.route('https://i.ytimg.com/**', (route) => route.abort());
     await signInContext(context, user);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Welcome back, Vera Rubin!' }).waitFor();
@@ -152,10 +160,16 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await expect(breaking.getByText('Breaking', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(breaking.getByText('Cosmos Daily').isVisible()).resolves.toBe(true);
     await expect(page.getByText(REDDIT_TITLE).count()).resolves.toBe(0);
+    // Images: a broken one says so; without imageUrl the summary's first image is used.
+    const broken = cards(page).filter({ hasText: BROKEN_IMAGE_TITLE });
+    await broken.scrollIntoViewIfNeeded(); // images load lazily
+    await broken.getByText('Image unavailable').waitFor();
+    expect(await cards(page).filter({ hasText: INLINE_IMAGE_TITLE }).locator('img').first().getAttribute('src')).toBe(SVG_IMAGE);
     await expect(page.getByText(LAUNCHES[0]).count()).resolves.toBe(0);
     // Only the preselected sources are pressed.
     await expect(page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'r/space', pressed: false }).isVisible()).resolves.toBe(true);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await e2e.screenshot(page, 'feed-dashboard-desktop-light');
     await reloadDark(page);
     await e2e.screenshot(page, 'feed-dashboard-desktop-dark');
@@ -184,6 +198,18 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     // Reset clears the source preselection too, so every visible source counts again.
     await expect.poll(() => page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the error state when the list call fails', async () => {
+    const { context, page } = await e2e.newPage();
+    await signInContext(context, user);
+    await page.route('**/_api/news/list?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Failed to fetch news list', message: 'Failed to fetch news list' }) }),
+    );
+    await page.goto('/');
+    await page.getByText('Failed to load news').waitFor({ timeout: 15_000 });
+    await expect(page.getByText('Failed to fetch news list').isVisible()).resolves.toBe(true);
     await context.close();
   });
 

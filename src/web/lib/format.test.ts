@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { firstImageSrc, formatCountdown, formatDate, humanize, isValidImageSrc, timeAgo, truncate, youtubeId } from './format';
+
+describe('youtubeId', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
+    ['https://youtube.com/watch?feature=share&v=aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
+    ['https://m.youtube.com/watch?v=aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
+    ['https://youtu.be/aqz-KE-bpKQ?t=30', 'aqz-KE-bpKQ'],
+    ['https://www.youtube.com/embed/aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
+    ['https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
+    ['https://www.youtube.com/shorts/aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
+    ['https://www.youtube.com/watch?v=short', null],
+    ['https://www.youtube.com/watch?v=aqz-KE-bpKQX', null],
+    ['https://www.youtube.com/channel/UCLA_DiR1FfKNvjuUpBHmylQ', null],
+    ['https://vimeo.com/123456789', null],
+    ['https://notyoutube.com/watch?v=aqz-KE-bpKQ', null],
+    ['not a url', null],
+    [null, null],
+  ])('%s → %s', (url, id) => expect(youtubeId(url)).toBe(id));
+});
+
+describe('firstImageSrc', () => {
+  it.each([
+    ['<p>x</p><img alt="a" src="https://a.test/1.jpg"><img src="https://a.test/2.jpg">', 'https://a.test/1.jpg'],
+    ["<IMG SRC='/local.png'>", '/local.png'],
+    ['<img src=https://a.test/bare.jpg>', 'https://a.test/bare.jpg'],
+    ['<img src="https://a.test/q.jpg?a=1&amp;b=2">', 'https://a.test/q.jpg?a=1&b=2'],
+    ['<p>no image</p>', null],
+    ['', null],
+  ])('%s → %s', (html, src) => expect(firstImageSrc(html)).toBe(src));
+});
+
+describe('isValidImageSrc', () => {
+  it.each([
+    ['https://a.test/i.png', true],
+    ['http://a.test/i.png', true],
+    ['data:image/png;base64,AAAA', true],
+    ['/avatar.png', true],
+    ['javascript:alert(1)', false],
+    ['image.png', false],
+    ['', false],
+    [null, false],
+  ])('%s → %s', (src, ok) => expect(isValidImageSrc(src)).toBe(ok));
+});
+
+describe('text helpers', () => {
+  it('truncates at the limit with "..." and leaves short text alone', () => {
+    expect(truncate('a'.repeat(250), 200)).toBe(`${'a'.repeat(200)}...`);
+    expect(truncate('  short   text ', 200)).toBe('short text');
+    expect(truncate('x'.repeat(150), 150)).toBe('x'.repeat(150));
+  });
+  it('shows underscores as spaces', () => expect(humanize('social_post')).toBe('social post'));
+  it('formats dates as MMM d, yyyy', () => expect(formatDate('2026-03-05T12:00:00Z')).toMatch(/^Mar [45], 2026$/));
+  it('says "ago" for the past and "in" for the future', () => {
+    expect(timeAgo(Date.now() - 5 * 60_000)).toBe('5 minutes ago');
+    expect(timeAgo(Date.now() + 2 * 86_400_000 + 60_000)).toBe('in 2 days');
+    expect(timeAgo('garbage')).toBe('');
+  });
+  it('counts down as m:ss', () => {
+    expect(formatCountdown(10 * 60_000)).toBe('10:00');
+    expect(formatCountdown(9 * 60_000 + 5_500)).toBe('9:06');
+    expect(formatCountdown(999)).toBe('0:01');
+    expect(formatCountdown(-5)).toBe('0:00');
+  });
+});

@@ -66,7 +66,7 @@ function useWidth(ref: React.RefObject<HTMLElement | null>) {
   return width;
 }
 
-function VirtualList({ items, view, onLastVisible }: { items: NewsItem[]; view: ViewMode; onLastVisible: () => void }) {
+function VirtualList({ items, view, busy, onLastVisible }: { items: NewsItem[]; view: ViewMode; busy: boolean; onLastVisible: () => void }) {
   const listRef = useRef<HTMLDivElement>(null);
   const width = useWidth(listRef);
   const lanes = view === 'card' && width >= TWO_LANES_MIN_WIDTH ? 2 : 1;
@@ -104,7 +104,7 @@ function VirtualList({ items, view, onLastVisible }: { items: NewsItem[]; view: 
 
   const laneWidth = `calc((100% - ${(lanes - 1) * GAP}px) / ${lanes})`;
   return (
-    <div ref={listRef} role="feed" aria-busy="false" aria-label="News feed" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+    <div ref={listRef} role="feed" aria-busy={busy} aria-label="News feed" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((v) => {
         const item = items[v.index];
         const isLast = v.index === items.length - 1;
@@ -165,7 +165,7 @@ export function NewsFeed({ params, view }: { params: ListParams | null; view: Vi
   }
   return (
     <div className="flex flex-col gap-4">
-      <VirtualList items={items} view={view} onLastVisible={loadMore} />
+      <VirtualList items={items} view={view} busy={isFetchingNextPage} onLastVisible={loadMore} />
       {isFetchingNextPage && <FeedSkeletons count={FEED_MORE_SKELETONS} view={view} />}
       {!hasNextPage && <p className="py-6 text-center text-sm text-muted-foreground">You've reached the end of the feed.</p>}
     </div>

@@ -38,7 +38,7 @@ export function useRocketAutoFetch(sourceIds: string[] | null) {
         inFlight.current = false;
       },
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per source set and per interval tick
+    // Runs once per source set and per interval tick; the mutation object is deliberately not a dependency.
   }, [key, tick]);
 
   return { pending: fetchSources.isPending, record };

@@ -62,7 +62,7 @@ function scenarios(seed: SeedResult, userId: number): Scenario[] {
   return [
     { name: `dashboard filter (${dashboard.length} sources), page 1`, target: true, query: () => qs({ ...base, page: 1 }, dashboard) },
     { name: 'dashboard filter, page 500', target: true, query: () => qs({ ...base, page: 500 }, dashboard) },
-    { name: 'search "jupiter", page 1 (count cached)', target: true, query: () => qs({ ...base, page: 1, searchTerm: 'jupiter' }, dashboard) },
+    { name: 'search "jupiter", page 1 (result cached)', target: true, query: () => qs({ ...base, page: 1, searchTerm: 'jupiter' }, dashboard) },
     { name: 'engagement sort, page 1', target: true, query: () => qs({ ...base, sortBy: 'engagementScore', page: 1 }, dashboard) },
     { name: 'dashboard filter, page 10 (feed size 10)', query: () => qs({ ...base, pageSize: 10, page: 10 }, dashboard) },
     { name: 'dashboard filter, page 500 (feed size 10)', query: () => qs({ ...base, pageSize: 10, page: 500 }, dashboard) },
@@ -75,11 +75,11 @@ function scenarios(seed: SeedResult, userId: number): Scenario[] {
     { name: 'one source, page 100', query: () => qs({ ...base, page: 100 }, one) },
     // A different source subset per request: every search total is a cache miss.
     {
-      name: 'search, count NOT cached (new filter each time)',
+      name: 'search, cold (new filter each time, no cache)',
       query: (i) =>
         qs({ ...base, page: 1, searchTerm: terms[i % terms.length] }, dashboard.filter((_, k) => k !== Math.floor(i / terms.length) % dashboard.length)),
     },
-    { name: 'search prefix "exopl", page 5', query: () => qs({ ...base, page: 5, searchTerm: 'exopl' }, dashboard) },
+    { name: 'search prefix "exopl", page 5 (cached)', query: () => qs({ ...base, page: 5, searchTerm: 'exopl' }, dashboard) },
   ];
 }
 

@@ -5,12 +5,14 @@ import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_news_list_indexes';
 import * as m0003 from './migrations/0003_app_meta';
 import * as m0004 from './migrations/0004_item_counts_per_statement';
+import * as m0005 from './migrations/0005_sqlite_delete_trigger';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_news_list_indexes': m0002,
   '0003_app_meta': m0003,
   '0004_item_counts_per_statement': m0004,
+  '0005_sqlite_delete_trigger': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

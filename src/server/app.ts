@@ -30,7 +30,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const { config, db, dialect } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -30,6 +30,18 @@ const EnvSchema = z.object({
   ADS_TXT: optionalString,
   ADS_SCRIPT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SESSION_SECURE_COOKIE: bool(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = (v ?? '').trim();
+      if (value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (/^[0-9a-fA-F.:/, ]+$/.test(value)) return value;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or a list of proxy addresses' });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   // Ingestion
@@ -66,6 +78,8 @@ export type Config = Readonly<{
   adsTxt: string | undefined;
   adsScriptUrl: string | undefined;
   secureCookie: boolean;
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe (client IPs feed the rate limits). */
+  trustProxy: boolean | number | string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   ingest: Readonly<{
     seedDefaultSources: boolean;
@@ -119,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adsTxt: e.ADS_TXT,
     adsScriptUrl: e.ADS_SCRIPT_URL,
     secureCookie: e.SESSION_SECURE_COOKIE,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     ingest: Object.freeze({
       seedDefaultSources: e.SEED_DEFAULT_SOURCES,

@@ -34,6 +34,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SEED_DEFAULT_SOURCES: 'false',
     INGEST_SCHEDULER: 'false',
     FETCH_ALLOW_PRIVATE_NETWORK: 'true',
+    // As if behind a reverse proxy, so tests can stand in for many client IPs.
+    TRUST_PROXY: 'true',
     ...options.env,
   });
   const { app, ctx } = await buildApp({

@@ -1,0 +1,28 @@
+// Per-IP login limits must not be dodged by a client that forges X-Forwarded-For
+// when AstroDash is reachable directly (TRUST_PROXY unset).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+describe('client addresses without a trusted proxy', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'false' } });
+  });
+  afterAll(() => server.close());
+
+  it('ignores X-Forwarded-For, so rotating it does not reset the per-IP limit', async () => {
+    const client = server.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // A different e-mail each time, so only the per-IP window can trip.
+      const res = await client.post(
+        '/_api/auth/login_with_password',
+        { email: `nobody${i}@example.com`, password: 'wrong' },
+        { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+});

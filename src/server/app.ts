@@ -30,7 +30,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const { config, db, dialect } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us, like proxy-addr's number form.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

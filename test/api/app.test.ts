@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/database';
+import { createSignedInUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 describe.each(dialects)('app basics (%s)', (dialect) => {
@@ -42,5 +43,25 @@ describe.each(dialects)('app basics (%s)', (dialect) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(415);
+  });
+
+  it('answers 401 to an anonymous caller before looking at the body', async () => {
+    const res = await server.client().post('/_api/news/sources', { name: '' });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('Authentication required');
+  });
+
+  it('answers 403 to a non-admin on every admin path, before validation', async () => {
+    const { client } = await createSignedInUser(server);
+    const res = await client.post('/_api/admin/sources-create', {});
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('Access denied. Your role (user) lacks required permissions.');
+  });
+
+  it('keeps the public auth calls reachable without a session', async () => {
+    const client = server.client();
+    expect((await client.get('/_api/auth/session')).body).toEqual({ user: null });
+    expect((await client.post('/_api/auth/logout', {})).status).toBe(200);
+    expect((await client.post('/_api/auth/login_with_password', { email: 'x' })).body.message).toBe('Email is required');
   });
 });

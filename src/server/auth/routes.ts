@@ -32,11 +32,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     base.addHook('onClose', async () => stopHousekeeping());
     const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/_api/auth/session', async (request) => ({
+    app.get('/_api/auth/session', { config: { public: true } }, async (request) => ({
       user: request.user ? toUser(request.user) : null,
     }));
 
-    app.post('/_api/auth/login_with_password', { schema: { body: loginSchema } }, async (request, reply) => {
+    app.post('/_api/auth/login_with_password', { schema: { body: loginSchema }, config: { public: true } }, async (request, reply) => {
       const user = await authenticate(ctx, request.body, request.ip);
       await startSession(request, reply, user);
       // Post-login work (refreshing due sources) must never hold up or fail the login.
@@ -46,13 +46,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       return { user: toUser(user) };
     });
 
-    app.post('/_api/auth/register_with_password', { schema: { body: registerSchema } }, async (request, reply) => {
+    app.post('/_api/auth/register_with_password', { schema: { body: registerSchema }, config: { public: true } }, async (request, reply) => {
       const user = await register(ctx, request.body, request.ip);
       await startSession(request, reply, user);
       return { user: toUser(user) };
     });
 
-    app.post('/_api/auth/logout', async (request, reply) => {
+    app.post('/_api/auth/logout', { config: { public: true } }, async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSession(ctx.db, token);
       clearSessionCookie(reply, ctx.config);

@@ -7,18 +7,33 @@ import { SESSION_COOKIE, SESSION_TTL_MS, findSessionUser } from '../auth/session
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without signing in (login, registration, session check, logout). */
+    public?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null. Set for every request before handlers run. */
     user: UserRow | null;
   }
 }
 
+/**
+ * Loads the session user before the body is parsed, then guards every API route:
+ * signed in unless the route is marked `config: { public: true }`, admin under
+ * /_api/admin/. Secure by default, and an anonymous caller gets 401 before any
+ * validation message. Handlers still call requireUser() for the typed user.
+ */
 export function registerSessionLoading(app: FastifyInstance, db: DB) {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/_api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? ((await findSessionUser(db, token)) ?? null) : null;
+  });
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/_api/') || request.is404 || request.routeOptions.config?.public) return;
+    if (request.url.startsWith('/_api/admin/')) requireAdmin(request);
+    else requireUser(request);
   });
 }
 

@@ -11,7 +11,8 @@ import {
   countMatches,
   findItemsByIds,
   findMatches,
-  findPageIds,
+  findPage,
+  inOrder,
   type FeedFilter,
   type FeedPage,
   type Strategy,
@@ -109,17 +110,15 @@ export async function listNews(deps: ListDeps, userId: number, query: NewsListQu
   }
   if (page.offset >= matched) return empty(matched);
 
-  ids ??= await findPageIds(db, dialect, filter, page, plan(filter, page, counts, matched));
-  const rows = new Map((await findItemsByIds(db, ids)).map((r) => [Number(r.id), r]));
-  const items = ids.flatMap((id) => {
-    const row = rows.get(id);
-    return row ? [toNewsItem(row)] : [];
-  });
+  const rows = ids
+    ? inOrder(ids, await findItemsByIds(db, ids))
+    : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
+  const items = rows.map(toNewsItem);
 
   const totalPages = Math.ceil(matched / query.pageSize);
-  const last = rows.get(ids[ids.length - 1]);
+  const last = rows.at(-1);
   end ??= last && { value: Number(last[page.column]), id: Number(last.id) };
   const nextCursor =
-    end && ids.length === query.pageSize && query.page < totalPages ? encodeCursor(query.sortBy, query.sortOrder, end) : null;
+    end && (ids ?? rows).length === query.pageSize && query.page < totalPages ? encodeCursor(query.sortBy, query.sortOrder, end) : null;
   return { items, pagination: { page: query.page, totalPages, totalItems: matched, nextCursor } };
 }

@@ -75,21 +75,11 @@ function sqliteMatches(filter: FeedFilter, extra: (eb: Eb) => Expression<SqlBool
     WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens ?? [])} AND ${where}`;
 }
 
-/** Ids of one page of the feed, in feed order. */
-export async function findPageIds(
-  db: DB,
-  dialect: Dialect,
-  filter: FeedFilter,
-  page: FeedPage,
-  strategy: Strategy,
-): Promise<number[]> {
-  if (dialect === 'sqlite' && filter.searchTokens && strategy === 'match') {
-    const order = sql.raw(page.order);
-    const { rows } = await sql<{ id: number }>`SELECT news_items.id FROM ${sqliteMatches(filter, (eb) => cursorCondition(eb, page))}
-      ORDER BY ${sql.ref(`news_items.${page.column}`)} ${order}, news_items.id ${order}
-      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-    return rows.map((r) => Number(r.id));
-  }
+const readsSqliteMatches = (dialect: Dialect, filter: FeedFilter, strategy: Strategy) =>
+  dialect === 'sqlite' && filter.searchTokens !== undefined && strategy === 'match';
+
+/** The query for the ids of one page of the feed, in feed order (not for readsSqliteMatches). */
+function pageIdsQuery(db: DB, dialect: Dialect, filter: FeedFilter, page: FeedPage, strategy: Strategy) {
   const sortExpr = col(dialect, strategy, true, page.column);
   const idExpr = col(dialect, strategy, true, 'id');
   let query = db
@@ -109,8 +99,45 @@ export async function findPageIds(
     .orderBy(idExpr, page.order)
     .limit(page.limit);
   if (page.offset > 0) query = query.offset(page.offset);
-  const rows = await query.execute();
+  return query;
+}
+
+/** Ids of one page of the feed, in feed order. */
+export async function findPageIds(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  page: FeedPage,
+  strategy: Strategy,
+): Promise<number[]> {
+  if (readsSqliteMatches(dialect, filter, strategy)) {
+    const order = sql.raw(page.order);
+    const { rows } = await sql<{ id: number }>`SELECT news_items.id FROM ${sqliteMatches(filter, (eb) => cursorCondition(eb, page))}
+      ORDER BY ${sql.ref(`news_items.${page.column}`)} ${order}, news_items.id ${order}
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+    return rows.map((r) => Number(r.id));
+  }
+  const rows = await pageIdsQuery(db, dialect, filter, page, strategy).execute();
   return rows.map((r) => Number(r.id));
+}
+
+/** One page of the feed with each item's source, in feed order; one round trip where the query allows. */
+export async function findPage(db: DB, dialect: Dialect, filter: FeedFilter, page: FeedPage, strategy: Strategy): Promise<FeedRow[]> {
+  if (readsSqliteMatches(dialect, filter, strategy)) {
+    const ids = await findPageIds(db, dialect, filter, page, strategy);
+    return inOrder(ids, await findItemsByIds(db, ids));
+  }
+  return feedRows(db)
+    .where('news_items.id', 'in', pageIdsQuery(db, dialect, filter, page, strategy))
+    .orderBy(`news_items.${page.column}`, page.order)
+    .orderBy('news_items.id', page.order)
+    .execute();
+}
+
+/** Rows in the order of the given ids; ids without a row are left out. */
+export function inOrder(ids: number[], rows: FeedRow[]): FeedRow[] {
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The first `limit` search matches in feed order, with their sort values (see search-cache.ts). */
@@ -159,6 +186,10 @@ export async function countMatches(db: DB, dialect: Dialect, filter: FeedFilter)
 /** The feed's rows for the given ids with their source's name and type, in no particular order. */
 export async function findItemsByIds(db: DB, ids: number[]) {
   if (ids.length === 0) return [];
+  return feedRows(db).where('news_items.id', 'in', ids).execute();
+}
+
+function feedRows(db: DB) {
   return db
     .selectFrom('news_items')
     .leftJoin('news_sources', 'news_sources.id', 'news_items.source_id')
@@ -180,9 +211,7 @@ export async function findItemsByIds(db: DB, ids: number[]) {
       'news_items.extra',
       'news_sources.name as source_name',
       'news_sources.source_type as source_type',
-    ])
-    .where('news_items.id', 'in', ids)
-    .execute();
+    ]);
 }
 
 export type FeedRow = Awaited<ReturnType<typeof findItemsByIds>>[number];

@@ -3,9 +3,12 @@
 // Without a search term the total is exact and costs O(sources): the triggers of
 // migration 0001 keep `source_item_counts` (items per source, type and breaking
 // flag) in step with every insert, update and delete, so a total is a sum over
-// the selected sources. (A search total is counted once and cached: see search-cache.ts.)
-import { sql } from 'kysely';
+// the selected sources, read together with the visible sources themselves.
+// (A search total is counted once and cached: see search-cache.ts.)
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/database';
+import type { Database } from '../db/tables';
+import { isActiveFor } from '../sources/visibility';
 
 export interface KindFilter {
   itemType?: string;
@@ -21,23 +24,47 @@ export interface ItemCounts {
   total: number;
 }
 
-/** Item counts for a feed filter, from the maintained counters. */
-export async function countItems(db: DB, sourceIds: number[], filter: KindFilter): Promise<ItemCounts> {
-  const row = await db
-    .selectFrom('source_item_counts')
+export interface SourceCounts {
+  id: number;
+  sourceType: string;
+  /** Items of any kind. */
+  items: number;
+  /** Items matching the kind filter. */
+  matching: number;
+}
+
+/**
+ * The sources whose items the user's feed may show, each with its item counts,
+ * and the number of items in the whole table: one query.
+ */
+export async function activeSourceCounts(
+  db: DB,
+  userId: number,
+  filter: KindFilter,
+): Promise<{ sources: SourceCounts[]; total: number }> {
+  const rows = await db
+    .selectFrom('news_sources')
+    .leftJoin('source_item_counts', 'source_item_counts.source_id', 'news_sources.id')
+    .where((eb) => isActiveFor(userId)(eb as unknown as ExpressionBuilder<Database, 'news_sources'>))
+    .groupBy(['news_sources.id', 'news_sources.source_type'])
     .select((eb) => {
-      const inSources = eb('source_id', 'in', sourceIds);
-      const conditions = [inSources];
-      if (filter.itemType !== undefined) conditions.push(eb('item_type', '=', filter.itemType));
-      if (filter.isBreaking !== undefined) conditions.push(eb('is_breaking', '=', filter.isBreaking ? 1 : 0));
-      const sumWhen = (condition: typeof inSources) =>
-        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('item_count')).else(0).end()), sql<number>`0`);
+      const conditions = [];
+      if (filter.itemType !== undefined) conditions.push(eb('source_item_counts.item_type', '=', filter.itemType));
+      if (filter.isBreaking !== undefined) conditions.push(eb('source_item_counts.is_breaking', '=', filter.isBreaking ? 1 : 0));
+      const count = eb.ref('source_item_counts.item_count');
       return [
-        eb.fn.coalesce(eb.fn.sum<number>('item_count'), sql<number>`0`).as('total'),
-        sumWhen(inSources).as('in_sources'),
-        sumWhen(eb.and(conditions)).as('matched'),
+        'news_sources.id',
+        'news_sources.source_type',
+        eb.fn.coalesce(eb.fn.sum<number>(count), sql<number>`0`).as('items'),
+        eb.fn
+          .coalesce(eb.fn.sum<number>(conditions.length ? eb.case().when(eb.and(conditions)).then(count).else(0).end() : count), sql<number>`0`)
+          .as('matching'),
+        sql<number>`(SELECT coalesce(sum(item_count), 0) FROM source_item_counts)`.as('total'),
       ];
     })
-    .executeTakeFirstOrThrow();
-  return { matched: Number(row.matched), inSources: Number(row.in_sources), total: Number(row.total) };
+    .execute();
+  return {
+    sources: rows.map((r) => ({ id: Number(r.id), sourceType: r.source_type, items: Number(r.items), matching: Number(r.matching) })),
+    total: rows.length ? Number(rows[0].total) : 0,
+  };
 }

@@ -2,8 +2,7 @@
 import type { NewsListQuery } from '../../shared/schemas';
 import type { NewsListResponse } from '../../shared/types';
 import type { DB, Dialect } from '../db/database';
-import { activeSourcesFor } from '../sources/visibility';
-import { countItems, type ItemCounts } from './counts';
+import { activeSourceCounts, type ItemCounts } from './counts';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { toNewsItem } from './presenter';
 import {
@@ -26,14 +25,20 @@ export interface ListDeps {
   searchCache: SearchCache;
 }
 
-/** Ids of the caller's active sources narrowed by the request; a requested id outside that set is ignored. */
-export async function feedSourceIds(db: DB, userId: number, query: NewsListQuery): Promise<number[]> {
+/** The caller's active sources narrowed by the request (a requested id outside them is ignored), and their counts. */
+export async function feedSources(db: DB, userId: number, query: NewsListQuery) {
   const wanted = query.sourceIds ? new Set(query.sourceIds.map((s) => s.trim())) : null;
-  return (await activeSourcesFor(db, userId))
-    .filter((s) => query.includeBlueSky || s.source_type !== 'bluesky')
+  const { sources, total } = await activeSourceCounts(db, userId, query);
+  const selected = sources
+    .filter((s) => query.includeBlueSky || s.sourceType !== 'bluesky')
     .filter((s) => !wanted || wanted.has(String(s.id)))
-    .map((s) => s.id)
-    .sort((a, b) => a - b);
+    .sort((a, b) => a.id - b.id);
+  const counts: ItemCounts = {
+    matched: selected.reduce((n, s) => n + s.matching, 0),
+    inSources: selected.reduce((n, s) => n + s.items, 0),
+    total,
+  };
+  return { sourceIds: selected.map((s) => s.id), counts };
 }
 
 // Relative costs, per index entry read in order (1): a row looked up in the table
@@ -81,18 +86,14 @@ export async function listNews(deps: ListDeps, userId: number, query: NewsListQu
     pagination: { page: query.page, totalPages: Math.ceil(totalItems / query.pageSize), totalItems, nextCursor: null },
   });
 
-  const filter: FeedFilter = {
-    sourceIds: await feedSourceIds(db, userId, query),
-    itemType: query.itemType,
-    isBreaking: query.isBreaking,
-  };
+  const { sourceIds, counts } = await feedSources(db, userId, query);
+  const filter: FeedFilter = { sourceIds, itemType: query.itemType, isBreaking: query.isBreaking };
   if (query.searchTerm !== undefined) {
     filter.searchTokens = searchTokens(query.searchTerm);
     if (filter.searchTokens.length === 0) return empty(0);
   }
   if (filter.sourceIds.length === 0) return empty(0);
 
-  const counts = await countItems(db, filter.sourceIds, filter);
   let matched = counts.matched;
   let ids: number[] | undefined;
   /** Where the page ends, when a cached search result says (its values are the snapshot the cursor must follow). */

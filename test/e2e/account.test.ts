@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from '../helpers/factories';
 import { DESKTOP, describeE2E, MOBILE, useE2E } from './browser';
-import { makePng } from './png';
+import { makePng } from '../helpers/png';
 
 const widths = [
   ['desktop', DESKTOP],

@@ -382,7 +382,7 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     expect((await title(f('/feed.json'))).title).toBeTruthy();
     expect((await title(f('/atom.xml'))).title).toBe('heise developer neueste Meldungen');
     expect(await title(f('/page.html'))).toEqual({ title: 'Welcome to Example Observatory' });
-    expect(await title(f('/missing'))).toEqual({ title: null, error: 'Not found (404): check the URL.' });
+    expect(await title(f('/missing'))).toEqual({ title: null, error: 'Could not find the feed (404)' });
   });
 
   it('extract-title validates the URL and needs a session', async () => {

@@ -1,7 +1,7 @@
 // A feed's (or page's) title for the add-source form: the channel title, else
 // the first <title>, CDATA stripped and entities decoded; a JSON Feed's title.
 import { safeXml } from './decode';
-import { ensureSuccess } from './http';
+import { ensureOk } from './fetchers/util';
 import { htmlToText } from './sanitize';
 import { SourceFetchError, type GuardedHttp } from './types';
 
@@ -38,7 +38,8 @@ export type ExtractTitleResult = { title: string | null; error?: string };
 /** Fetches the URL through the guard; failures come back as {title: null, error}. */
 export async function extractTitle(http: GuardedHttp, url: string): Promise<ExtractTitleResult> {
   try {
-    const res = ensureSuccess(await http.get(url));
+    const res = await http.get(url);
+    ensureOk(res);
     return { title: titleFromText(res.text) };
   } catch (err) {
     if (err instanceof SourceFetchError) return { title: null, error: err.message };

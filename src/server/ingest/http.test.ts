@@ -3,7 +3,8 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createGuardedHttp, ensureSuccess, type GuardedHttpClient } from './http';
+import { createGuardedHttp, type GuardedHttpClient } from './http';
+import { ensureOk } from './fetchers/util';
 import { blockedReason } from './ssrf';
 import { SourceFetchError } from './types';
 
@@ -244,11 +245,11 @@ describe('guarded HTTP', () => {
     const forbidden = await client.get(`${server.url}/forbidden`);
     expect(forbidden.status).toBe(403);
     expect(forbidden.text).toBe('no');
-    const err = await failure(Promise.resolve().then(() => ensureSuccess(forbidden)));
-    expect(err.message).toBe('127.0.0.1 blocked the request (403). Will retry later.');
+    const err = await failure(Promise.resolve().then(() => ensureOk(forbidden)));
+    expect(err.message).toBe('Access to the feed was denied (403)');
     expect(err.options).toEqual({ status: 403, retryAfterSeconds: 120 });
     const missing = await client.get(`${server.url}/missing`);
-    expect(() => ensureSuccess(missing)).toThrow('Not found (404): check the URL.');
+    expect(() => ensureOk(missing)).toThrow('Could not find the feed (404)');
   });
 });
 

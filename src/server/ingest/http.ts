@@ -7,8 +7,7 @@
 //
 // Contract for fetchers: get() and request() resolve with the final response,
 // whatever its status (a 304 sets notModified; error bodies are read under the
-// same cap); the caller checks the status (fetchers/util.ts ensureOk, or
-// ensureSuccess below). Network failures, timeouts, the size cap, blocked
+// same cap); the caller checks the status (fetchers/util.ts ensureOk). Network failures, timeouts, the size cap, blocked
 // addresses and too many redirects throw SourceFetchError with a message fit
 // for the source row.
 import zlib from 'node:zlib';
@@ -54,28 +53,6 @@ export interface GuardedHttpClient extends GuardedHttp {
 
 const seconds = (ms: number) => `${Math.round((ms / 1000) * 10) / 10} s`.replace('.0 s', ' s');
 const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`.replace('.0 MB', ' MB');
-
-/** A friendly name for well-known upstreams, used in messages on the source row. */
-export function upstreamName(host: string): string {
-  const h = host.toLowerCase();
-  if (/(^|\.)reddit\.com$/.test(h)) return 'Reddit';
-  if (/(^|\.)(youtube\.com|youtu\.be)$/.test(h)) return 'YouTube';
-  if (/(^|\.)(bsky\.app|bsky\.social)$/.test(h)) return 'Bluesky';
-  if (/(^|\.)thespacedevs\.com$/.test(h)) return 'Launch Library';
-  if (/^news\.google\.com$/.test(h)) return 'Google News';
-  return h.replace(/^www\./, '');
-}
-
-export function statusMessage(status: number, host: string): string {
-  const name = upstreamName(host);
-  if (status === 401) return `${name} requires authentication (401).`;
-  if (status === 403) return `${name} blocked the request (403). Will retry later.`;
-  if (status === 404) return `Not found (404): check the URL.`;
-  if (status === 410) return `The feed is gone (410): check the URL.`;
-  if (status === 429) return `${name} is rate limiting requests (429). Will retry later.`;
-  if (status >= 500) return `${name} had a server error (${status}). Will retry later.`;
-  return `${name} answered with status ${status}.`;
-}
 
 function networkMessage(err: unknown, host: string, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `Timed out after ${seconds(timeoutMs)}`;
@@ -248,15 +225,6 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
     request: requestUrl,
     close: () => agent.close(),
   };
-}
-
-/** Throws a SourceFetchError with a readable message unless the response is a 2xx or a 304. */
-export function ensureSuccess(res: HttpResponse): HttpResponse {
-  if (res.notModified || (res.status >= 200 && res.status < 300)) return res;
-  throw new SourceFetchError(statusMessage(res.status, new URL(res.url).hostname), {
-    status: res.status,
-    retryAfterSeconds: retryAfterSeconds(res.headers),
-  });
 }
 
 const shared = new WeakMap<IngestConfig, GuardedHttpClient>();

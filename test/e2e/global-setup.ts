@@ -14,5 +14,6 @@ export default function setup() {
   }
   if (process.env.E2E_SKIP_BUILD !== '1') {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    execFileSync('npm', ['run', '-s', 'build:server'], { stdio: 'inherit' });
   }
 }

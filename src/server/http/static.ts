@@ -6,7 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from './errors';
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+/**
+ * dist/web under the package root. Found by walking up to package.json, because
+ * this module runs both from src/server/http (tests, dev) and bundled into dist/server.
+ */
+function findWebDist(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'dist', 'web');
+    if (path.dirname(dir) === dir) return path.resolve('dist', 'web');
+  }
+}
+
+export const WEB_DIST = findWebDist(import.meta.dirname);
 
 export async function registerWebApp(app: FastifyInstance, config: Config, webDir = WEB_DIST) {
   app.get('/ads.txt', async (_request, reply) => {

@@ -36,9 +36,9 @@ describeE2E('account page', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await signInAt(page, '/login?next=/account', user);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    expect(await page.getByText('Changing your email will require re-verification.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Changing your email will require re-verification.').isVisible(), { timeout: 5000 }).toBe(true);
     const avatar = page.getByRole('banner').getByTestId('user-avatar');
-    expect(await avatar.innerText()).toBe('VR');
+    await expect.poll(() => avatar.innerText(), { timeout: 5000 }).toBe('VR');
 
     // Display name: the form's own message, then a saved change that the header follows.
     const displayName = page.getByLabel('Display Name');
@@ -59,12 +59,12 @@ describeE2E('account page', () => {
 
     // ZIP: digits only, five at most; a short one gets the spec's message; a good one is saved.
     const zip = page.getByLabel('Zip Code');
-    expect(await zip.getAttribute('placeholder')).toBe('12345');
+    await expect.poll(() => zip.getAttribute('placeholder'), { timeout: 5000 }).toBe('12345');
     await zip.fill('12');
     await page.getByRole('button', { name: 'Update Location' }).click();
     await page.getByText('Invalid zip code format. Must be 5 digits.').waitFor();
     await zip.fill('x9021077');
-    expect(await zip.inputValue()).toBe('90210');
+    await expect.poll(() => zip.inputValue(), { timeout: 5000 }).toBe('90210');
     await page.getByRole('button', { name: 'Update Location' }).click();
     await page.getByText('Location updated').waitFor();
     await closeToasts(page);
@@ -72,7 +72,7 @@ describeE2E('account page', () => {
     // Avatar: a non-image is ignored; a PNG shows as a preview, Cancel drops it, Save keeps it.
     const fileInput = page.locator('input[type="file"]');
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).count(), { timeout: 5000 }).toBe(0);
     const png = { name: 'me.png', mimeType: 'image/png', buffer: makePng() };
     await fileInput.setInputFiles(png);
     await page.getByRole('button', { name: 'Cancel' }).first().click();
@@ -80,32 +80,32 @@ describeE2E('account page', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('button', { name: 'Remove' }).waitFor();
     await avatar.locator('img').waitFor();
-    expect(await avatar.locator('img').getAttribute('src')).toMatch(/^\/_api\/account\/avatar\//);
-    expect(await avatar.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await expect.poll(() => avatar.locator('img').getAttribute('src'), { timeout: 5000 }).toMatch(/^\/_api\/account\/avatar\//);
+    await expect.poll(() => avatar.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 5000 }).toBe(64);
     await e2e.screenshot(page, `account-${name}`);
 
     // Saved values survive a reload.
     await page.reload();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    expect(await page.getByLabel('Display Name').inputValue()).toBe('Vera Cooper Rubin');
-    expect(await page.getByLabel('Zip Code').inputValue()).toBe('90210');
+    await expect.poll(() => page.getByLabel('Display Name').inputValue(), { timeout: 5000 }).toBe('Vera Cooper Rubin');
+    await expect.poll(() => page.getByLabel('Zip Code').inputValue(), { timeout: 5000 }).toBe('90210');
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('button', { name: 'Upload' }).waitFor();
-    expect(await avatar.innerText()).toBe('VR');
+    await expect.poll(() => avatar.innerText(), { timeout: 5000 }).toBe('VR');
     await closeToasts(page);
 
     // Password: the panel opens and cancels; a wrong current password marks that field.
     await page.getByRole('button', { name: 'Change Password' }).click();
-    expect(await page.getByText('Password must be at least 8 characters long.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Password must be at least 8 characters long.').isVisible(), { timeout: 5000 }).toBe(true);
     await page.getByLabel('Current Password', { exact: true }).fill('something');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Change Password' }).click();
-    expect(await page.getByLabel('Current Password', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Current Password', { exact: true }).inputValue(), { timeout: 5000 }).toBe('');
     await page.getByLabel('New Password', { exact: true }).fill('Nebula-2024x');
     await page.getByLabel('Confirm New Password').fill('Nebula-2024y');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Current password is required').waitFor();
-    expect(await page.getByText("Passwords don't match").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Passwords don't match").isVisible(), { timeout: 5000 }).toBe(true);
     await page.getByLabel('Current Password', { exact: true }).fill('Not-the-password1');
     await page.getByLabel('Confirm New Password').fill('Nebula-2024x');
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -140,7 +140,7 @@ describeE2E('shared layout', () => {
     await signInAt(page, '/', admin);
     const nav = page.getByRole('navigation');
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual([
+    await expect.poll(() => nav.getByRole('link').allInnerTexts(), { timeout: 5000 }).toEqual([
       'Dashboard',
       'Reddit Feeds',
       'BlueSky Feeds',
@@ -148,25 +148,25 @@ describeE2E('shared layout', () => {
       'Admin',
       'Account',
     ]);
-    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), { timeout: 5000 }).toBe('page');
     await nav.getByRole('link', { name: 'Account' }).click();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
-    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => nav.getByRole('link', { name: 'Account' }).getAttribute('aria-current'), { timeout: 5000 }).toBe('page');
+    await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), { timeout: 5000 }).toBeNull();
 
     // Theme: Dark sets body.dark and survives a reload; Light clears it; the active one is checked.
     await page.getByRole('button', { name: 'Theme' }).click();
-    expect(await page.getByRole('menuitemradio', { name: 'Auto' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByRole('menuitemradio', { name: 'Auto' }).getAttribute('aria-checked'), { timeout: 5000 }).toBe('true');
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    expect(await bodyIsDark(page)).toBe(true);
+    await expect.poll(() => bodyIsDark(page), { timeout: 5000 }).toBe(true);
     await page.reload();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    expect(await bodyIsDark(page)).toBe(true);
+    await expect.poll(() => bodyIsDark(page), { timeout: 5000 }).toBe(true);
     await e2e.screenshot(page, 'account-dark-desktop');
     await page.getByRole('button', { name: 'Theme' }).click();
-    expect(await page.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked'), { timeout: 5000 }).toBe('true');
     await page.getByRole('menuitemradio', { name: 'Light' }).click();
-    expect(await bodyIsDark(page)).toBe(false);
+    await expect.poll(() => bodyIsDark(page), { timeout: 5000 }).toBe(false);
 
     // Auto follows the system preference live.
     await page.getByRole('button', { name: 'Theme' }).click();
@@ -184,30 +184,30 @@ describeE2E('shared layout', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await signInAt(page, '/', user);
     await page.getByRole('heading', { name: 'Welcome back, Henrietta Leavitt!' }).waitFor();
-    expect(await page.getByRole('navigation').count()).toBe(0); // the rail is hidden at 375 px
+    await expect.poll(() => page.getByRole('navigation').count(), { timeout: 5000 }).toBe(0); // the rail is hidden at 375 px
 
     const menu = page.getByRole('button', { name: 'Open navigation menu' });
     await menu.click();
     const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
     await drawer.waitFor();
-    expect(await drawer.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await expect.poll(() => drawer.getByRole('link', { name: 'Admin' }).count(), { timeout: 5000 }).toBe(0);
     await page.waitForTimeout(250); // let the slide-in finish for the picture
     await e2e.screenshot(page, 'drawer-dark-mobile');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open navigation menu');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 5000 }).toBe('Open navigation menu');
 
     await menu.click();
     await drawer.getByRole('link', { name: 'Account' }).click();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     await drawer.waitFor({ state: 'detached' });
-    expect(await bodyIsDark(page)).toBe(true);
+    await expect.poll(() => bodyIsDark(page), { timeout: 5000 }).toBe(true);
     await e2e.screenshot(page, 'account-dark-mobile');
 
     // A plain user on an admin page: the guard's Access Denied with the spec's words.
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
-    expect(await page.getByText('Access denied. Your role (user) lacks required permissions.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Access denied. Your role (user) lacks required permissions.').isVisible(), { timeout: 5000 }).toBe(true);
     await e2e.screenshot(page, 'access-denied-dark-mobile');
     await context.close();
   });

@@ -33,31 +33,31 @@ describeE2E('sign-up, sign-in and sign-out', () => {
 
     await page.goto('/');
     await page.getByText('Welcome to AstroDash').waitFor();
-    expect(await page.getByText('Log in to access your dashboard.').isVisible()).toBe(true);
-    expect(await page.getByText('A default set of sources is provided', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Log in to access your dashboard.').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => page.getByText('A default set of sources is provided', { exact: false }).isVisible(), { timeout: 5000 }).toBe(true);
     await e2e.screenshot(page, `login-${name}`);
 
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL('**/register');
     await page.getByText('Create an Account').waitFor();
-    expect(await page.getByText('Join to get your personalized news dashboard.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Join to get your personalized news dashboard.').isVisible(), { timeout: 5000 }).toBe(true);
 
     // Client-side validation with the spec's messages, focus on the first bad field.
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Email is required').waitFor();
-    expect(await page.getByText('Password must be at least 8 characters').isVisible()).toBe(true);
-    expect(await page.getByText('Name is required').isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await expect.poll(() => page.getByText('Password must be at least 8 characters').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => page.getByText('Name is required').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 5000 }).toBe('email');
 
     // The ZIP field keeps digits only, at most five.
     await fillRegistration(page, { email, name: 'Ada Lovelace', password: 'Stargazer9', zip: 'ab021399' });
-    expect(await page.getByLabel('Zip Code (optional)').inputValue()).toBe('02139');
+    await expect.poll(() => page.getByLabel('Zip Code (optional)').inputValue(), { timeout: 5000 }).toBe('02139');
     await e2e.screenshot(page, `register-${name}`);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Welcome back, Ada Lovelace!' }).waitFor();
-    expect(await page.getByTestId('user-avatar').first().innerText()).toBe('AL');
+    await expect.poll(() => page.getByTestId('user-avatar').first().innerText(), { timeout: 5000 }).toBe('AL');
     await e2e.screenshot(page, `dashboard-${name}`);
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -110,7 +110,7 @@ describeE2E('sign-up, sign-in and sign-out', () => {
     const { page, context } = await e2e.newPage(MOBILE);
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Not Found' }).waitFor();
-    expect(await page.getByText('The page you are looking for does not exist').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('The page you are looking for does not exist').isVisible(), { timeout: 5000 }).toBe(true);
     await e2e.screenshot(page, 'not-found-mobile');
     await page.getByRole('link', { name: /home/i }).click();
     await page.getByText('Welcome to AstroDash').waitFor();

@@ -123,7 +123,7 @@ async function reloadDark(page: Page) {
   await page.evaluate(() => localStorage.setItem('astrodash:theme', 'dark'));
   await page.reload();
   await cards(page).first().waitFor();
-  expect(await page.evaluate(() => document.body.classList.contains('dark'))).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.body.classList.contains('dark')), { timeout: 5000 }).toBe(true);
 }
 const rows = (page: Page) => page.getByTestId('news-row');
 
@@ -151,7 +151,7 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
   it('shows the dashboard with the initial filter: newest first, no reddit, launches or BlueSky', async () => {
     const { context, page } = await openDashboard();
     await expect.poll(() => cards(page).count()).toBe(10);
-    expect(await cards(page).first().textContent()).toContain(VIDEO_TITLE);
+    await expect.poll(() => cards(page).first().textContent(), { timeout: 5000 }).toContain(VIDEO_TITLE);
     await expect(page.getByText('Latest updates from the cosmos, all in one place').isVisible()).resolves.toBe(true);
     for (const tab of ['News Feed', 'Sources', 'AI Assistant', 'Announcements']) {
       await expect(page.getByRole('tab', { name: tab }).isVisible()).resolves.toBe(true);
@@ -164,7 +164,7 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const broken = cards(page).filter({ hasText: BROKEN_IMAGE_TITLE });
     await broken.scrollIntoViewIfNeeded(); // images load lazily
     await broken.getByText('Image unavailable').waitFor();
-    expect(await cards(page).filter({ hasText: INLINE_IMAGE_TITLE }).locator('img').first().getAttribute('src')).toBe(SVG_IMAGE);
+    await expect.poll(() => cards(page).filter({ hasText: INLINE_IMAGE_TITLE }).locator('img').first().getAttribute('src'), { timeout: 5000 }).toBe(SVG_IMAGE);
     await expect(page.getByText(LAUNCHES[0]).count()).resolves.toBe(0);
     // Only the preselected sources are pressed.
     await expect(page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).isVisible()).resolves.toBe(true);
@@ -180,13 +180,13 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const { context, page } = await openDashboard();
     await page.getByLabel('Type').selectOption('video');
     await expect.poll(() => cards(page).count()).toBe(1);
-    expect(await cards(page).first().textContent()).toContain(VIDEO_TITLE);
+    await expect.poll(() => cards(page).first().textContent(), { timeout: 5000 }).toContain(VIDEO_TITLE);
     await page.getByLabel('Type').selectOption('');
     await expect.poll(() => cards(page).count()).toBe(10);
 
     await page.getByPlaceholder('Search headlines and content...').fill('jupi');
     await expect.poll(() => cards(page).count()).toBe(1);
-    expect(await cards(page).first().textContent()).toContain(JUPITER_TITLE);
+    await expect.poll(() => cards(page).first().textContent(), { timeout: 5000 }).toContain(JUPITER_TITLE);
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect.poll(() => cards(page).count()).toBe(10);
 
@@ -217,16 +217,16 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const { context, page } = await openDashboard();
     await page.getByRole('button', { name: 'List View' }).click();
     await rows(page).first().waitFor();
-    expect(await cards(page).count()).toBe(0);
+    await expect.poll(() => cards(page).count(), { timeout: 5000 }).toBe(0);
     await page.reload();
     await rows(page).first().waitFor();
     await expect(page.getByRole('button', { name: 'List View', pressed: true }).isVisible()).resolves.toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('astrodash:view-preference'))).toBe('list');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('astrodash:view-preference')), { timeout: 5000 }).toBe('list');
     // Keyboard: a row, its Share button and link, then the next row.
     await rows(page).first().focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('news-row');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Gallery: noctilucent clouds');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5000 }).toBe('news-row');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 5000 }).toContain('Gallery: noctilucent clouds');
     await page.getByRole('button', { name: 'Card View' }).click();
     await cards(page).first().waitFor();
     await context.close();
@@ -257,13 +257,13 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const popover = page.getByRole('dialog').filter({ hasText: 'Share this story' });
     await popover.waitFor();
     for (const link of ['Facebook', 'LinkedIn', 'Reddit', 'WhatsApp', 'Email']) {
-      expect(await popover.getByRole('link', { name: link }).getAttribute('target')).toBe('_blank');
+      await expect.poll(() => popover.getByRole('link', { name: link }).getAttribute('target'), { timeout: 5000 }).toBe('_blank');
     }
-    expect(await popover.getByRole('link', { name: 'Email' }).getAttribute('href')).toMatch(/^mailto:\?subject=.+&body=/);
+    await expect.poll(() => popover.getByRole('link', { name: 'Email' }).getAttribute('href'), { timeout: 5000 }).toMatch(/^mailto:\?subject=.+&body=/);
     await e2e.screenshot(page, 'feed-share-popover');
     await popover.getByRole('button', { name: 'Copy Link' }).click();
     await popover.getByText('Copied!').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://cosmos.example.test/feed/story-1');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5000 }).toBe('https://cosmos.example.test/feed/story-1');
     // The popover's clicks never open the story behind it.
     expect(context.pages()).toHaveLength(1);
     await popover.getByText('Copy Link').waitFor({ timeout: 4000 });
@@ -345,7 +345,7 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
       const titles = await rows(page).locator('h3').allTextContents();
       expect(titles).toEqual(LAUNCHES);
       await expect(rows(page).first().getByText('Go for Launch').isVisible()).resolves.toBe(true);
-      expect(await page.getByRole('link', { name: /The Space Devs/ }).getAttribute('href')).toBe('https://thespacedevs.com/llapi');
+      await expect.poll(() => page.getByRole('link', { name: /The Space Devs/ }).getAttribute('href'), { timeout: 5000 }).toBe('https://thespacedevs.com/llapi');
       await page.getByTestId('rocket-status').filter({ hasText: /^Last updated: .+ with \d+ new items$/ }).waitFor();
       await e2e.screenshot(page, `feed-rocket-${viewport === MOBILE ? 'mobile' : 'desktop'}`);
       await context.close();
@@ -358,7 +358,7 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await page.goto('/reddit-feeds');
     await page.getByRole('heading', { name: 'Reddit Feed', level: 1 }).waitFor();
     await rows(page).first().waitFor();
-    expect(await rows(page).locator('h3').allTextContents()).toEqual([REDDIT_TITLE]);
+    await expect.poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 }).toEqual([REDDIT_TITLE]);
     await expect(page.getByRole('button', { name: 'Refresh Feed' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(user.email).isVisible()).resolves.toBe(true);
     await context.close();

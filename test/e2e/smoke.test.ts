@@ -12,7 +12,7 @@ describeE2E('web app smoke', () => {
     });
     await page.goto('/');
     await page.getByText('Welcome to AstroDash').waitFor();
-    expect(await page.title()).toBe('AstroDash');
+    await expect.poll(() => page.title(), { timeout: 5000 }).toBe('AstroDash');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -118,26 +118,26 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await page.getByRole('heading', { name: 'Default Sources' }).waitFor();
     await page.getByText('System-provided news sources. Use the toggle to enable or disable.').waitFor();
     const defaultSwitch = page.getByRole('switch', { name: DEFAULT_NAME });
-    expect(await defaultSwitch.getAttribute('aria-checked')).toBe('true');
-    expect(await feedTitles(page)).toContain(DEFAULT_STORY);
+    await expect.poll(() => defaultSwitch.getAttribute('aria-checked'), { timeout: 5000 }).toBe('true');
+    await expect.poll(() => feedTitles(page), { timeout: 5000 }).toContain(DEFAULT_STORY);
 
     // Add: the rss name is extracted from the feed (on the server) and auto-filled.
     await page.getByRole('button', { name: 'Add Source' }).click();
     const form = page.getByRole('form', { name: 'Add source' });
     const save = form.getByRole('button', { name: 'Save Source' });
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled(), { timeout: 5000 }).toBe(true);
     await form.getByLabel('URL').fill(feedUrl);
     await form.getByText('Auto-filled').waitFor();
-    expect(await form.getByLabel('Source name').inputValue()).toBe(NASA_TITLE);
-    expect(await save.isEnabled()).toBe(true);
+    await expect.poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 }).toBe(NASA_TITLE);
+    await expect.poll(() => save.isEnabled(), { timeout: 5000 }).toBe(true);
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
     await e2e.screenshot(page, `sources-add-autofilled-${dialect}`);
 
     // Changing the type resets the auto-fill and clears the name for non-rss types.
     await form.getByRole('tab', { name: 'YouTube' }).click();
-    expect(await form.getByLabel('Source name').inputValue()).toBe('');
-    expect(await form.getByText('Auto-filled').count()).toBe(0);
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 }).toBe('');
+    await expect.poll(() => form.getByText('Auto-filled').count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => save.isDisabled(), { timeout: 5000 }).toBe(true);
     await form.getByRole('tab', { name: 'RSS' }).click();
     await form.getByLabel('URL').fill(`${feedUrl}?again=1`);
     await form.getByLabel('URL').fill(feedUrl);
@@ -168,16 +168,16 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     expect(afterToggle).toContain(NASA_STORY);
     await feedShows(page, NASA_STORY);
     await page.getByText("You've reached the end of the feed.").waitFor();
-    expect(await page.getByText(DEFAULT_STORY).count()).toBe(0);
+    await expect.poll(() => page.getByText(DEFAULT_STORY).count(), { timeout: 5000 }).toBe(0);
     await openSourcesTab(page, false);
 
     // Edit: one row at a time, delete disabled meanwhile; the type dropdown lists all seven types.
     await page.getByRole('button', { name: `Edit ${NASA_TITLE}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${NASA_TITLE}` });
-    expect(await edit.getByLabel('Type').locator('option').count()).toBe(7);
-    expect(await page.getByRole('button', { name: 'Add Source' }).isEnabled()).toBe(true);
+    await expect.poll(() => edit.getByLabel('Type').locator('option').count(), { timeout: 5000 }).toBe(7);
+    await expect.poll(() => page.getByRole('button', { name: 'Add Source' }).isEnabled(), { timeout: 5000 }).toBe(true);
     await edit.getByLabel('Name').fill('');
-    expect(await edit.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+    await expect.poll(() => edit.getByRole('button', { name: 'Save changes' }).isDisabled(), { timeout: 5000 }).toBe(true);
     await edit.getByLabel('Name').fill('NASA News');
     await e2e.screenshot(page, `sources-editing-${dialect}`);
     await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -188,7 +188,7 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await page.getByRole('button', { name: 'Delete NASA News' }).click();
     await toast(page, 'News source deleted successfully!').waitFor();
     await page.getByText('No personal sources added yet. Add your first source above.').waitFor();
-    expect(await feedTitles(page)).not.toContain(NASA_STORY);
+    await expect.poll(() => feedTitles(page), { timeout: 5000 }).not.toContain(NASA_STORY);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -199,8 +199,8 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await form.getByLabel('URL').fill(feedUrl);
     await form.getByLabel('URL').blur();
     await page.waitForTimeout(900); // past the 500 ms extraction delay
-    expect(await form.getByLabel('Source name').inputValue()).toBe('My own name');
-    expect(await form.getByText('Auto-filled').count()).toBe(0);
+    await expect.poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 }).toBe('My own name');
+    await expect.poll(() => form.getByText('Auto-filled').count(), { timeout: 5000 }).toBe(0);
 
     await form.getByLabel('URL').fill(`${fixtures.url}/feeds/broken.rss`);
     await form.getByRole('button', { name: 'Save Source' }).click();
@@ -284,24 +284,24 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
       ['RSS', 'RSS feed URL'],
     ] as const) {
       await form.getByRole('tab', { name: tab }).click();
-      expect(await url.getAttribute('placeholder')).toBe(placeholder);
+      await expect.poll(() => url.getAttribute('placeholder'), { timeout: 5000 }).toBe(placeholder);
     }
     await url.fill(feedUrl);
     await url.blur();
     await form.getByText('Auto-filled').waitFor();
-    expect(await form.getByLabel('Source name').inputValue()).toBe(NASA_TITLE);
+    await expect.poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 }).toBe(NASA_TITLE);
     await e2e.screenshot(page, `admin-default-sources-form-${dialect}`);
     await form.getByRole('button', { name: 'Save Source' }).click();
     await toast(page, 'Default source added successfully.').waitFor();
     await list.getByText(NASA_TITLE).waitFor();
     // Sorted by name.
     const names = async () => (await list.getByRole('listitem').locator('span.font-medium').allTextContents()).map((s) => s.trim());
-    expect(await names()).toEqual([DEFAULT_NAME, NASA_TITLE]);
+    await expect.poll(() => names(), { timeout: 5000 }).toEqual([DEFAULT_NAME, NASA_TITLE]);
 
     // Inline edit: other edits and removals are disabled meanwhile.
     await page.getByRole('button', { name: `Edit ${NASA_TITLE}` }).click();
-    expect(await page.getByRole('button', { name: `Remove ${DEFAULT_NAME}` }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: `Edit ${DEFAULT_NAME}` }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: `Remove ${DEFAULT_NAME}` }).isDisabled(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: `Edit ${DEFAULT_NAME}` }).isDisabled(), { timeout: 5000 }).toBe(true);
     const edit = page.getByRole('form', { name: `Edit ${NASA_TITLE}` });
     await edit.getByLabel('Name').fill('Astro Default');
     await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -321,7 +321,7 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await signInContext(context, user);
     await page.goto('/admin');
     await page.getByText('Access Denied').first().waitFor();
-    expect(await page.getByRole('heading', { name: 'Manage Default Sources' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Manage Default Sources' }).count(), { timeout: 5000 }).toBe(0);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 // The one fetch wrapper: JSON in and out, cookies included, errors extracted the
-// way the spec says (the `error` field, else `message`, else the status).
+// way the spec says: the `error` field, else `message`, else the call's own
+// fallback (e.g. 'Failed to fetch news sources'), else the status.
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -11,8 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-async function errorFrom(res: Response): Promise<ApiError> {
-  let message = `Request failed with status ${res.status}`;
+async function errorFrom(res: Response, fallback?: string): Promise<ApiError> {
+  let message = fallback ?? `Request failed with status ${res.status}`;
   try {
     const body = await res.json();
     if (body && typeof body.error === 'string') message = body.error;
@@ -24,21 +25,21 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(message, res.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown, fallback?: string): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: 'include',
     headers: body !== undefined || method === 'POST' ? { 'content-type': 'application/json' } : undefined,
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
   });
-  if (!res.ok) throw await errorFrom(res);
+  if (!res.ok) throw await errorFrom(res, fallback);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }
 
 export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  get: <T>(path: string, fallback?: string) => apiRequest<T>('GET', path, undefined, fallback),
+  post: <T>(path: string, body?: unknown, fallback?: string) => apiRequest<T>('POST', path, body, fallback),
   /** Multipart upload (the avatar); the browser sets the boundary. */
   async upload<T>(path: string, form: FormData): Promise<T> {
     const res = await fetch(path, { method: 'POST', credentials: 'include', body: form });

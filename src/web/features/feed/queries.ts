@@ -25,12 +25,7 @@ export function useNewsList(params: ListParams, enabled = true) {
     initialPageParam: { page: 1, cursor: undefined as string | undefined },
     queryFn: async ({ pageParam }) => {
       const query = toQuery({ ...params, page: pageParam.page, pageSize: FEED_PAGE_SIZE, cursor: pageParam.cursor });
-      try {
-        return await api.get<NewsListResponse>(`/_api/news/list${query}`);
-      } catch (e) {
-        // spec §8: the feed list's own message when the server gave none
-        throw e instanceof Error && e.message ? e : new Error('Failed to fetch news list');
-      }
+      return api.get<NewsListResponse>(`/_api/news/list${query}`, 'Failed to fetch news list');
     },
     getNextPageParam: (last) =>
       last.pagination.page < last.pagination.totalPages
@@ -62,7 +57,7 @@ async function runCleanup(queryClient: QueryClient) {
 export function useRefreshFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<FetchNewsResponse>('/_api/news/fetch', {}),
+    mutationFn: () => api.post<FetchNewsResponse>('/_api/news/fetch', {}, 'Failed to trigger news fetch'),
     onSuccess: async (data) => {
       toast.success('Feed refresh initiated', { description: `${data.newItemsAdded} new items are being fetched.` });
       await Promise.all([
@@ -81,7 +76,7 @@ export function useRefreshFeed() {
 export function useFetchSources() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }),
+    mutationFn: (sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }, 'Failed to trigger news fetch'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: newsKeys.all }),
   });
 }

@@ -30,16 +30,16 @@ function useSourceMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResu
 }
 
 export const useCreateSource = () =>
-  useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/news/sources', input));
+  useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/news/sources', input, 'Failed to create news source'));
 
 export const useUpdateSource = () =>
-  useSourceMutation((input: SourceUpdate) => api.post<{ name: string }>('/_api/news/sources/update', input));
+  useSourceMutation((input: SourceUpdate) => api.post<{ name: string }>('/_api/news/sources/update', input, 'Failed to update news source.'));
 
 export const useDeleteSource = () =>
-  useSourceMutation((sourceId: string) => api.post('/_api/news/sources/delete', { sourceId }));
+  useSourceMutation((sourceId: string) => api.post('/_api/news/sources/delete', { sourceId }, 'Failed to delete news source.'));
 
 export const useSetSourcePreference = () =>
-  useSourceMutation((input: { sourceId: string; isEnabled: boolean }) => api.post('/_api/news/sources/preferences', input));
+  useSourceMutation((input: { sourceId: string; isEnabled: boolean }) => api.post('/_api/news/sources/preferences', input, 'Failed to set news source preference.'));
 
 /**
  * The first fetch of a just-added source. The fetch call succeeds even when the
@@ -48,7 +48,7 @@ export const useSetSourcePreference = () =>
  */
 export function useFirstFetch() {
   const queryClient = useQueryClient();
-  const fetchNow = useSourceMutation((sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }));
+  const fetchNow = useSourceMutation((sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }, 'Failed to trigger news fetch'));
   return async (sourceId: string) => {
     const result = await fetchNow.mutateAsync([sourceId]);
     const source = queryClient.getQueryData<NewsSource[]>(sourceKeys.all)?.find((s) => s.id === sourceId);
@@ -58,13 +58,13 @@ export function useFirstFetch() {
 }
 
 export const useCreateDefaultSource = () =>
-  useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/admin/sources-create', input));
+  useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/admin/sources-create', input, 'Failed to create default source'));
 
 export const useUpdateDefaultSource = () =>
-  useSourceMutation((input: Required<SourceUpdate>) => api.post('/_api/admin/sources/update', input));
+  useSourceMutation((input: Required<SourceUpdate>) => api.post('/_api/admin/sources/update', input, 'Failed to update default source'));
 
 export const useDeleteDefaultSource = () =>
-  useSourceMutation((sourceId: string) => api.post('/_api/admin/sources/delete', { sourceId }));
+  useSourceMutation((sourceId: string) => api.post('/_api/admin/sources/delete', { sourceId }, 'Failed to delete default source'));
 
 export interface OpmlReport {
   imported: Array<{ name: string; url: string; sourceType: string }>;

@@ -24,11 +24,15 @@ export interface E2E {
   screenshot(page: Page, name: string): Promise<void>;
 }
 
-/** Starts a server (on SQLite) and Chromium for one test file. */
-export function useE2E(options: TestServerOptions = {}): E2E {
+/**
+ * Starts a server (on SQLite) and Chromium for one test file. Options may be a
+ * function, read when the server starts (e.g. to point it at a fixture server).
+ */
+export function useE2E(options: TestServerOptions | (() => TestServerOptions) = {}): E2E {
   const state = {} as E2E;
   beforeAll(async () => {
-    state.server = await startTestServer({ ...options, webDir: WEB_DIR });
+    const resolved = typeof options === 'function' ? options() : options;
+    state.server = await startTestServer({ ...resolved, webDir: WEB_DIR });
     state.browser = await chromium.launch({
       executablePath: chromiumPath(),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],

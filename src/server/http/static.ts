@@ -1,4 +1,4 @@
-// Serves the built web app, its SPA fallback, and /ads.txt.
+// Serves the built web app, its SPA fallback, /ads.txt and the public client config.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +23,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
   app.get('/ads.txt', async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').send(config.adsTxt ? `${config.adsTxt}\n` : '');
   });
+
+  // What the browser needs to know about this installation before anyone signs in.
+  app.get('/_api/app/config', { config: { public: true } }, async () => ({
+    adsScriptUrl: config.adsScriptUrl ?? null,
+  }));
 
   const indexFile = path.join(webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AdsScript } from '../features/ads/AdsScript';
 
 /** Wraps every route; after a route change, scrolls smoothly to the URL's hash (spec §2). */
 export function RootLayout() {
@@ -16,5 +17,10 @@ export function RootLayout() {
     }, 50);
     return () => window.clearInterval(timer);
   }, [pathname, hash]);
-  return <Outlet />;
+  return (
+    <>
+      <AdsScript />
+      <Outlet />
+    </>
+  );
 }

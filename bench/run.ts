@@ -1,5 +1,8 @@
 // `npm run bench [-- name…]`: runs every bench/*.ts module that exports run(),
-// or only the named ones (e.g. `npm run bench -- news-list`).
+// or only the named ones (e.g. `npm run bench -- news-list`). With more than one,
+// each runs in its own process, so one bench's memory never shows up in the
+// next one's peak RSS.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,9 +17,16 @@ const names = wanted.length
       .map((f) => f.replace(/\.ts$/, ''))
       .sort();
 
-for (const name of names) {
+if (names.length === 1) {
+  const [name] = names;
   const mod = (await import(pathToFileURL(path.join(dir, `${name}.ts`)).href)) as { run?: () => Promise<void> };
-  if (typeof mod.run !== 'function') continue;
-  console.log(`\n=== bench: ${name} ===`);
-  await mod.run();
+  if (typeof mod.run === 'function') {
+    console.log(`\n=== bench: ${name} ===`);
+    await mod.run();
+  }
+} else {
+  for (const name of names) {
+    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, name], { stdio: 'inherit' });
+    if (child.status !== 0) process.exitCode = child.status ?? 1;
+  }
 }

@@ -150,6 +150,8 @@ describe('guarded HTTP', () => {
           return void res.writeHead(302, { location: '/loop2' }).end();
         case '/loop2':
           return void res.writeHead(302, { location: '/loop' }).end();
+        case '/bad-location':
+          return void res.writeHead(302, { location: 'http://[zz' }).end();
         case '/chain': {
           const n = Number(url.searchParams.get('n') ?? 0);
           if (n <= 0) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('arrived');
@@ -239,6 +241,10 @@ describe('guarded HTTP', () => {
     expect((await failure(client.get(`${server.url}/to-metadata`))).message).toBe(blocked);
     expect((await failure(client.get(`${server.url}/to-mapped`))).message).toBe(blocked);
     expect((await failure(client.get(`${server.url}/to-file`))).message).toBe('Only http and https URLs can be fetched.');
+  });
+
+  it('turns a redirect to an unparseable Location into a readable failure', async () => {
+    expect((await failure(client.get(`${server.url}/bad-location`))).message).toBe('The server redirected to an invalid URL.');
   });
 
   it('turns HTTP errors into readable messages with the status and Retry-After', async () => {

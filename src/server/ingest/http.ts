@@ -204,7 +204,11 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
         const location = res.headers.location;
         if (REDIRECT_STATUSES.has(status) && location) {
           if (hop >= MAX_REDIRECTS) throw new SourceFetchError(`Too many redirects (more than ${MAX_REDIRECTS}).`);
-          url = new URL(String(location), url);
+          try {
+            url = new URL(String(location), url);
+          } catch {
+            throw new SourceFetchError('The server redirected to an invalid URL.');
+          }
           if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
             method = 'GET';
             body = undefined;

@@ -37,6 +37,23 @@ describe.each(dialects)('app basics (%s)', (dialect) => {
     expect(res.status).toBe(403);
   });
 
+  it('applies the cross-site and content-type checks when the path spells /_api/ percent-encoded', async () => {
+    // The router decodes %5F to _, so /%5Fapi/… reaches the same handlers as /_api/….
+    const crossSite = await server.client().post('/%5Fapi/auth/logout', {}, { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    const plain = await server.client().request('POST', '/%5Fapi/news/cleanup', { body: '', headers: { 'content-type': 'text/plain' } });
+    expect(plain.status).toBe(415);
+  });
+
+  it('loads the session and guards admin calls when the path spells /_api/ percent-encoded', async () => {
+    const { client } = await createSignedInUser(server);
+    expect((await server.client().post('/%5Fapi/news/sources', { name: '' })).status).toBe(401);
+    expect((await client.get('/%5Fapi/news/sources')).status).toBe(200);
+    const admin = await client.post('/%5Fapi/admin/sources-create', {});
+    expect(admin.status).toBe(403);
+    expect(admin.body.error).toBe('Access denied. Your role (user) lacks required permissions.');
+  });
+
   it('refuses a form-encoded state-changing call', async () => {
     const res = await server.client().request('POST', '/_api/auth/logout', {
       body: 'a=1',

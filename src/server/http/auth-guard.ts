@@ -26,16 +26,25 @@ declare module 'fastify' {
 export function registerSessionLoading(app: FastifyInstance, db: DB) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/_api/')) return;
+    if (!isApiRequest(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? ((await findSessionUser(db, token)) ?? null) : null;
   });
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/_api/') || request.is404 || request.routeOptions.config?.public) return;
-    if (request.url.startsWith('/_api/admin/')) requireAdmin(request);
+    if (!isApiRequest(request) || request.is404 || request.routeOptions.config?.public) return;
+    if (apiPath(request).startsWith('/_api/admin/')) requireAdmin(request);
     else requireUser(request);
   });
 }
+
+/**
+ * The matched route's path, else the raw URL. The router decodes the path, so
+ * /%5Fapi/… reaches an /_api/ route: checks go by the route, not the raw spelling.
+ */
+const apiPath = (request: FastifyRequest) => request.routeOptions.url ?? request.url;
+
+/** Whether the request is for an API route (or an unknown path under /_api/). */
+export const isApiRequest = (request: FastifyRequest) => apiPath(request).startsWith('/_api/');
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {

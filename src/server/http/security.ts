@@ -2,6 +2,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { isApiRequest } from './auth-guard';
 import { HttpError } from './errors';
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
@@ -33,7 +34,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   // cannot send JSON without a preflight, so together these stop CSRF.
   app.addHook('onRequest', async (request) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    if (!request.url.startsWith('/_api/')) return;
+    if (!isApiRequest(request)) return;
     const origin = request.headers.origin;
     if (origin && origin !== 'null') {
       const host = request.headers['x-forwarded-host'] ?? request.headers.host;

@@ -152,6 +152,8 @@ describe('guarded HTTP', () => {
           return void res.writeHead(302, { location: '/loop' }).end();
         case '/bad-location':
           return void res.writeHead(302, { location: 'http://[zz' }).end();
+        case '/redirect-to':
+          return void res.writeHead(307, { location: url.searchParams.get('to') ?? '/' }).end();
         case '/chain': {
           const n = Number(url.searchParams.get('n') ?? 0);
           if (n <= 0) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('arrived');
@@ -241,6 +243,28 @@ describe('guarded HTTP', () => {
     expect((await failure(client.get(`${server.url}/to-metadata`))).message).toBe(blocked);
     expect((await failure(client.get(`${server.url}/to-mapped`))).message).toBe(blocked);
     expect((await failure(client.get(`${server.url}/to-file`))).message).toBe('Only http and https URLs can be fetched.');
+  });
+
+  it('sends credentials (Authorization, Cookie) to the same origin only, never across a redirect to another', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const other = await serve((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200).end('ok');
+    });
+    try {
+      const headers = { authorization: 'Basic c2VjcmV0', cookie: 'CONSENT=YES+1' };
+      const to = encodeURIComponent(`${other.url}/token`);
+      await client.request(`${server.url}/redirect-to?to=${to}`, { method: 'POST', body: 'x', headers });
+      expect(seen.at(-1)?.authorization).toBeUndefined();
+      expect(seen.at(-1)?.cookie).toBeUndefined();
+      expect(seen.at(-1)?.['user-agent']).toMatch(/^AstroDash\//);
+      await client.get(`${other.url}/direct`, { headers });
+      expect(seen.at(-1)?.authorization).toBe('Basic c2VjcmV0');
+      await client.get(`${server.url}/redirect-to?to=${encodeURIComponent('/feed')}`, { headers });
+      expect(requests.at(-1)?.authorization).toBe('Basic c2VjcmV0');
+    } finally {
+      await other.close();
+    }
   });
 
   it('turns a redirect to an unparseable Location into a readable failure', async () => {

@@ -110,6 +110,13 @@ async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: numbe
   return Buffer.concat(chunks, total);
 }
 
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+function withoutCredentials(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!headers) return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+}
+
 export interface GuardedHttpOptions {
   /** Test seam: addresses allowed regardless of the policy (e.g. one loopback alias). */
   exempt?: (address: string) => boolean;
@@ -187,6 +194,7 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
     const timer = setTimeout(() => controller.abort(), config.timeoutMs);
     let method = options.method ?? 'GET';
     let body = options.body;
+    let requestHeaders = options.headers;
     try {
       for (let hop = 0; ; hop++) {
         if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -194,7 +202,7 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
         }
         let result;
         try {
-          result = await oneHop(url, { ...options, method, body }, controller.signal);
+          result = await oneHop(url, { ...options, method, body, headers: requestHeaders }, controller.signal);
         } catch (err) {
           if (err instanceof SourceFetchError) throw err;
           throw new SourceFetchError(networkMessage(err, url.host, config.timeoutMs, controller.signal.aborted));
@@ -204,11 +212,15 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
         const location = res.headers.location;
         if (REDIRECT_STATUSES.has(status) && location) {
           if (hop >= MAX_REDIRECTS) throw new SourceFetchError(`Too many redirects (more than ${MAX_REDIRECTS}).`);
+          const previousOrigin = url.origin;
           try {
             url = new URL(String(location), url);
           } catch {
             throw new SourceFetchError('The server redirected to an invalid URL.');
           }
+          // Credentials (the Reddit app secret, a bearer token, cookies) stay with
+          // the origin they were meant for, as browsers do.
+          if (url.origin !== previousOrigin) requestHeaders = withoutCredentials(requestHeaders);
           if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
             method = 'GET';
             body = undefined;

@@ -131,6 +131,36 @@ describeE2E('account page', () => {
   });
 });
 
+describeE2E('account page fallbacks', () => {
+  const e2e = useE2E();
+
+  it("shows the spec's fallbacks when a profile, ZIP or password error carries no message", async () => {
+    const user = await createUser(e2e.server, { displayName: 'Henrietta Leavitt' });
+    const { page, context } = await e2e.newPage();
+    await signInAt(page, '/login?next=/account', user);
+    await page.getByRole('heading', { name: 'My Account' }).waitFor();
+    const bare = { status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' };
+    for (const path of ['update_profile', 'change_password']) await page.route(`**/_api/auth/${path}`, (route) => route.fulfill(bare));
+    await page.route('**/_api/profile/update_zip_code', (route) => route.fulfill(bare));
+
+    await page.getByLabel('Display Name').fill('Henrietta Swan Leavitt');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile update failed', { exact: true }).waitFor();
+
+    await page.getByLabel('Zip Code').fill('02138');
+    await page.getByRole('button', { name: 'Update Location' }).click();
+    await page.getByText('Failed to update zip code', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByLabel('Current Password', { exact: true }).fill(user.password);
+    await page.getByLabel('New Password', { exact: true }).fill('Nebula-2024x');
+    await page.getByLabel('Confirm New Password').fill('Nebula-2024x');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password change failed', { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
 describeE2E('shared layout', () => {
   const e2e = useE2E();
 

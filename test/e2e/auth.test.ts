@@ -86,6 +86,21 @@ describeE2E('sign-up, sign-in and sign-out', () => {
     await context.close();
   });
 
+  it("shows the spec's fallbacks when a login or registration error carries no message", async () => {
+    const { page, context } = await e2e.newPage();
+    const bare = { status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' };
+    await page.route('**/_api/auth/login_with_password', (route) => route.fulfill(bare));
+    await page.route('**/_api/auth/register_with_password', (route) => route.fulfill(bare));
+    await page.goto('/');
+    await logIn(page, 'someone@example.test', 'Stargazer9');
+    await page.getByRole('alert').filter({ hasText: /^Login failed$/ }).waitFor();
+    await page.goto('/register');
+    await fillRegistration(page, { email: 'someone@example.test', name: 'Someone', password: 'Stargazer9' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').filter({ hasText: /^Registration failed$/ }).waitFor();
+    await context.close();
+  });
+
   it('sends an anonymous visitor to /login and back to the page they wanted', async () => {
     const user = await createUser(e2e.server, { displayName: 'Carl Sagan' });
     const { page, context } = await e2e.newPage();

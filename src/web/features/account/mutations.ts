@@ -20,14 +20,14 @@ function useUserMutation<TInput>(call: (input: TInput) => Promise<{ user: User }
 
 export function useUpdateProfile() {
   return useUserMutation((input: { displayName?: string; email?: string }) =>
-    api.post<{ user: User }>('/_api/auth/update_profile', input),
+    api.post<{ user: User }>('/_api/auth/update_profile', input, 'Profile update failed'),
   );
 }
 
 export function useUpdateZipCode() {
   const queryClient = useQueryClient();
   return useUserMutation(
-    (zipCode: string | null) => api.post<{ user: User }>('/_api/profile/update_zip_code', { zipCode }),
+    (zipCode: string | null) => api.post<{ user: User }>('/_api/profile/update_zip_code', { zipCode }, 'Failed to update zip code'),
     () => void queryClient.invalidateQueries({ predicate: (q) => SKY_KEY_ROOTS.has(String(q.queryKey[0])) }),
   );
 }
@@ -47,6 +47,6 @@ export function useRemoveAvatar() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      api.post<{ success: true }>('/_api/auth/change_password', input),
+      api.post<{ success: true }>('/_api/auth/change_password', input, 'Password change failed'),
   });
 }

@@ -58,10 +58,10 @@ export function useAuthSubmit() {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<AuthPhase>('idle');
 
-  async function run(path: string, body: unknown, after: (qc: QueryClient) => Promise<void>): Promise<User> {
+  async function run(path: string, body: unknown, fallback: string, after: (qc: QueryClient) => Promise<void>): Promise<User> {
     setPhase('submitting');
     try {
-      const { user } = await api.post<{ user: User }>(path, body);
+      const { user } = await api.post<{ user: User }>(path, body, fallback);
       setPhase('preparing');
       await after(queryClient);
       queryClient.setQueryData(sessionKey, user);
@@ -73,7 +73,8 @@ export function useAuthSubmit() {
 
   return {
     phase,
-    login: (input: LoginInput) => run('/_api/auth/login_with_password', input, afterLogin),
-    register: (input: RegisterInput) => run('/_api/auth/register_with_password', input, preloadDashboard),
+    // The spec's fallbacks (§8) when an error body carries no message.
+    login: (input: LoginInput) => run('/_api/auth/login_with_password', input, 'Login failed', afterLogin),
+    register: (input: RegisterInput) => run('/_api/auth/register_with_password', input, 'Registration failed', preloadDashboard),
   };
 }

@@ -25,4 +25,12 @@ describe('client addresses without a trusted proxy', () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
   });
+
+  it('does not let a forged X-Forwarded-Host pass the same-origin check', async () => {
+    const res = await server.client().post('/_api/auth/logout', {}, {
+      origin: 'https://evil.example',
+      'x-forwarded-host': 'evil.example',
+    });
+    expect(res.status).toBe(403);
+  });
 });

@@ -37,7 +37,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     if (!isApiRequest(request)) return;
     const origin = request.headers.origin;
     if (origin && origin !== 'null') {
-      const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+      // request.host honours TRUST_PROXY: X-Forwarded-Host counts only behind a trusted proxy.
+      const host = request.host;
       let originHost: string | undefined;
       try {
         originHost = new URL(origin).host;

@@ -367,6 +367,18 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       expect((await client.get('/_api/auth/session')).body.user.id).toBe(user.id);
       expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
     });
+
+    it('limits guesses at the current password like failed logins (10 in 15 minutes)', async () => {
+      const user = await createUser(server);
+      const client = await signIn(server, user);
+      const guess = (currentPassword: string) =>
+        client.post('/_api/auth/change_password', { currentPassword, newPassword: 'Brand-New-Orbit-7' });
+      for (let i = 0; i < 10; i++) expect((await guess(`Wrong-Guess-${i}`)).status).toBe(400);
+      const blocked = await guess(user.password);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toMatch(/^Too many password attempts\. Please try again in \d+ minutes?\.$/);
+      expect((await client.get('/_api/auth/session')).body.user.id).toBe(user.id); // nothing changed
+    });
   });
 
   describe('without a session', () => {

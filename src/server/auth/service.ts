@@ -80,7 +80,19 @@ export async function changePassword(
   user: UserRow,
   input: z.infer<typeof changePasswordSchema>,
 ): Promise<void> {
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) throw badRequest(WRONG_CURRENT_PASSWORD);
+  // Wrong current passwords count with failed logins: both are guesses at one account's password.
+  const emailKey = normalizeEmail(user.email);
+  const guesses = await ctx.rateLimiter.status(LOGIN_FAIL_EMAIL, emailKey);
+  if (guesses.limited) {
+    throw tooManyRequests(
+      `Too many password attempts. Please try again in ${plural(minutes(guesses.retryAfterMs))}.`,
+      guesses.retryAfterMs / 1000,
+    );
+  }
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    await ctx.rateLimiter.record(LOGIN_FAIL_EMAIL, emailKey);
+    throw badRequest(WRONG_CURRENT_PASSWORD);
+  }
   await updateUser(ctx.db, user.id, { password_hash: await hashPassword(input.newPassword) });
   await deleteUserSessions(ctx.db, user.id);
 }

@@ -363,4 +363,24 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await expect(page.getByText(user.email).isVisible()).resolves.toBe(true);
     await context.close();
   });
+
+  it("keeps the Reddit page to reddit posts through Clear Filters and with no source chosen", async () => {
+    const { context, page } = await e2e.newPage();
+    await signInContext(context, user);
+    await page.goto('/reddit-feeds');
+    await rows(page).first().waitFor();
+    // The page's own sources are not a filter the user chose.
+    expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
+    await page.getByLabel('Type').selectOption('image');
+    await page.getByText('No News Found').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 }).toEqual([REDDIT_TITLE]);
+    await expect.poll(() => page.getByRole('button', { name: 'Clear Filters' }).count(), { timeout: 5000 }).toBe(0);
+    // Switching off the only reddit source still shows reddit posts, not every kind.
+    await page.getByRole('button', { name: 'r/space', pressed: true }).click();
+    await page.getByRole('button', { name: 'r/space', pressed: false }).waitFor();
+    await page.waitForTimeout(500);
+    await expect.poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 }).toEqual([REDDIT_TITLE]);
+    await context.close();
+  });
 });

@@ -75,9 +75,11 @@ export interface FilterBarProps {
   onChange: (filter: FeedFilter) => void;
   /** The sources offered as toggle buttons. */
   sources: NewsSource[];
+  /** A feed page's own starting filter: Clear Filters goes back to it (else the spec's reset). */
+  baseline?: FeedFilter;
 }
 
-export function FilterBar({ filter, onChange, sources }: FilterBarProps) {
+export function FilterBar({ filter, onChange, sources, baseline }: FilterBarProps) {
   const sortId = useId();
   const typeId = useId();
   const set = (patch: Partial<FeedFilter>) => onChange({ ...filter, ...patch });
@@ -140,8 +142,8 @@ export function FilterBar({ filter, onChange, sources }: FilterBarProps) {
           </div>
         </div>
       )}
-      {hasActiveFilters(filter) && (
-        <Button variant="outline" size="sm" onClick={() => onChange(resetFilter())}>
+      {hasActiveFilters(filter, baseline) && (
+        <Button variant="outline" size="sm" onClick={() => onChange(baseline ?? resetFilter())}>
           <X />
           Clear Filters
         </Button>

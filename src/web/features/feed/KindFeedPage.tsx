@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { UserAvatar } from '../layout/UserAvatar';
 import { FeedFilters } from './FeedFilters';
 import { FeedHeader, FeedPageShell } from './FeedPageShell';
-import { kindFilter, type FeedKind } from './filters';
+import { kindFilter, toListParams, type FeedKind } from './filters';
 import { FeedSkeletons, NewsFeed } from './NewsFeed';
 import { RefreshButton } from './RefreshButton';
 import { RocketStatus, useRocketAutoFetch } from './RocketStatus';
@@ -30,6 +30,12 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
   const initial = useMemo(() => (sources: Parameters<typeof kindFilter>[1]) => kindFilter(kind, sources), [kind]);
   const { filter, setFilter, sources, params } = useFeedFilter(initial);
   const kindSources = useMemo(() => (sources ?? []).filter((s) => s.sourceType === kind), [sources, kind]);
+  const baseline = useMemo(() => (sources ? kindFilter(kind, sources) : undefined), [sources, kind]);
+  // No source chosen on a feed page means every source of its kind, never every kind.
+  const feedParams =
+    filter && sources && filter.sourceIds.length === 0 && kindSources.length > 0
+      ? toListParams({ ...filter, sourceIds: kindSources.map((s) => s.id) }, sources)
+      : params;
   const rocketIds = kind === 'rocket_launch' && sources ? kindSources.map((s) => s.id) : null;
   const rocket = useRocketAutoFetch(rocketIds);
 
@@ -43,7 +49,7 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
         <p className="text-sm text-muted-foreground">Try adjusting your filters or check back later.</p>
       </div>
     );
-  } else feed = <NewsFeed params={params} view="list" />;
+  } else feed = <NewsFeed params={feedParams} view="list" />;
 
   return (
     <FeedPageShell
@@ -51,7 +57,7 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
       sidebar={
         <>
           <UserCard user={user} />
-          {filter ? <FeedFilters filter={filter} onChange={setFilter} sources={kindSources} /> : <Skeleton className="h-64 w-full" />}
+          {filter ? <FeedFilters filter={filter} onChange={setFilter} sources={kindSources} baseline={baseline} /> : <Skeleton className="h-64 w-full" />}
         </>
       }
       feedTabLabel={title}

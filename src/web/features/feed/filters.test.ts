@@ -43,6 +43,14 @@ describe('Clear Filters', () => {
     expect(hasActiveFilters({ ...base, itemType: 'video' })).toBe(true);
     expect(hasActiveFilters({ ...base, sourceIds: ['1'] })).toBe(true);
   });
+  it("on a feed page, measures against the page's own filter", () => {
+    const base = kindFilter('reddit', sources);
+    expect(hasActiveFilters(base, base)).toBe(false);
+    expect(hasActiveFilters({ ...base, sourceIds: ['8', '3'] }, base)).toBe(false);
+    expect(hasActiveFilters({ ...base, sourceIds: ['3'] }, base)).toBe(true);
+    expect(hasActiveFilters({ ...base, sourceIds: [] }, base)).toBe(true);
+    expect(hasActiveFilters({ ...base, itemType: 'image' }, base)).toBe(true);
+  });
   it('resets to publishedAt, desc, no BlueSky, nothing else', () => {
     expect(resetFilter()).toEqual({ sortBy: 'publishedAt', sortOrder: 'desc', includeBlueSky: false, sourceIds: [] });
   });

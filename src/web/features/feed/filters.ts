@@ -39,9 +39,15 @@ export function kindFilter(kind: FeedKind, sources: NewsSource[]): FeedFilter {
   };
 }
 
-/** Any filter other than the sort (spec: when 'Clear Filters' shows). */
-export function hasActiveFilters(f: FeedFilter): boolean {
-  return !!f.searchTerm || !!f.itemType || f.isBreaking !== undefined || f.sourceIds.length > 0;
+/**
+ * Any filter other than the sort (spec: when 'Clear Filters' shows). A feed page
+ * passes its own starting filter as `baseline`: its kind's sources are not a choice.
+ */
+export function hasActiveFilters(f: FeedFilter, baseline?: FeedFilter): boolean {
+  const sourcesChosen = baseline
+    ? f.sourceIds.length !== baseline.sourceIds.length || f.sourceIds.some((id) => !baseline.sourceIds.includes(id))
+    : f.sourceIds.length > 0;
+  return !!f.searchTerm || !!f.itemType || f.isBreaking !== undefined || sourcesChosen;
 }
 
 /** Filter reset (spec 000 §4): publishedAt, desc, no BlueSky, everything else cleared. */

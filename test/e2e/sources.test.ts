@@ -315,6 +315,28 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await context.close();
   });
 
+  it('leaving an inline edit (Escape or Cancel) puts focus back on the row\'s Edit button', async () => {
+    const admin = await createAdmin(e2e.server);
+    const { context, page } = await e2e.newPage();
+    await signInContext(context, admin);
+    await page.goto('/admin');
+    const editButton = page.getByRole('button', { name: `Edit ${DEFAULT_NAME}` });
+    const edit = page.getByRole('form', { name: `Edit ${DEFAULT_NAME}` });
+    const editButtonFocused = () => editButton.evaluate((el) => el === document.activeElement);
+    await editButton.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => edit.getByLabel('Name').evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => edit.count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(editButtonFocused, { timeout: 5000 }).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await edit.getByRole('button', { name: 'Cancel editing' }).click();
+    await expect.poll(() => edit.count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(editButtonFocused, { timeout: 5000 }).toBe(true);
+    await context.close();
+  });
+
   it('admin page refuses a plain user', async () => {
     const user = await createUser(e2e.server);
     const { context, page } = await e2e.newPage();

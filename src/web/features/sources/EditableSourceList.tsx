@@ -2,6 +2,7 @@
 // one row in edit mode at a time, the other edit and delete buttons disabled
 // meanwhile, and a spinner on the row being deleted.
 import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { NewsSource } from '../../../shared/types';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -26,6 +27,15 @@ export interface EditableSourceListProps {
 export function EditableSourceList(props: EditableSourceListProps) {
   const { sources, editingId, deletingId } = props;
   const locked = editingId !== null || deletingId !== null;
+  // Leaving edit mode unmounts the focused form: give focus back to the row's Edit button.
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const previousEditingId = useRef(editingId);
+  useEffect(() => {
+    const previous = previousEditingId.current;
+    previousEditingId.current = editingId;
+    if (previous === null || editingId !== null) return;
+    if (document.activeElement === null || document.activeElement === document.body) editButtons.current.get(previous)?.focus();
+  }, [editingId]);
   return (
     <ul className="flex flex-col gap-2" aria-label={props.label}>
       {sources.map((source) => (
@@ -43,7 +53,17 @@ export function EditableSourceList(props: EditableSourceListProps) {
                 <SourceHealth health={source.health} />
               </SourceSummary>
               <div className="flex shrink-0 gap-1">
-                <Button variant="ghost" size="icon" aria-label={`Edit ${source.name}`} disabled={locked} onClick={() => props.onEdit(source.id)}>
+                <Button
+                  ref={(el) => {
+                    if (el) editButtons.current.set(source.id, el);
+                    else editButtons.current.delete(source.id);
+                  }}
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit ${source.name}`}
+                  disabled={locked}
+                  onClick={() => props.onEdit(source.id)}
+                >
                   <Pencil />
                 </Button>
                 <Button

@@ -176,6 +176,35 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await context.close();
   });
 
+  it('keeps the red Video and Breaking badges readable in dark mode (text contrast at least 4.5:1)', async () => {
+    const { context, page } = await openDashboard();
+    await reloadDark(page);
+    const badges = [
+      cards(page).filter({ hasText: VIDEO_TITLE }).getByText('video', { exact: true }),
+      cards(page).filter({ hasText: BREAKING_TITLE }).getByText('Breaking', { exact: true }),
+    ];
+    for (const badge of badges) {
+      const ratio = await badge.evaluate((el) => {
+        const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const luminance = (color: string) => {
+          canvas.clearRect(0, 0, 1, 1);
+          canvas.fillStyle = color;
+          canvas.fillRect(0, 0, 1, 1);
+          const [r, g, b] = Array.from(canvas.getImageData(0, 0, 1, 1).data.slice(0, 3), (v) => {
+            const c = v / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const style = getComputedStyle(el);
+        const [a, b] = [luminance(style.color), luminance(style.backgroundColor)];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+    }
+    await context.close();
+  });
+
   it('narrows the feed by item type and by search, and Clear Filters resets', async () => {
     const { context, page } = await openDashboard();
     await page.getByLabel('Type').selectOption('video');
@@ -350,6 +379,25 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
       await e2e.screenshot(page, `feed-rocket-${viewport === MOBILE ? 'mobile' : 'desktop'}`);
       await context.close();
     }
+  });
+
+  it('fetches launches again every 4.8 hours while the launch page stays open', async () => {
+    const { context, page } = await e2e.newPage();
+    await signInContext(context, user);
+    await page.clock.install();
+    const fetches: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/_api/news/fetch')) fetches.push(r.postDataJSON());
+    });
+    await page.goto('/rocket-launches');
+    await page.getByTestId('rocket-status').filter({ hasText: /^Last updated: / }).waitFor();
+    expect(fetches).toEqual([{ sourceIds: [rocketSourceId] }]);
+    await page.clock.fastForward(4.8 * HOUR - 60_000);
+    await page.waitForTimeout(300);
+    expect(fetches).toHaveLength(1);
+    await page.clock.fastForward(120_000);
+    await expect.poll(() => fetches.length, { timeout: 5000 }).toBe(2);
+    await context.close();
   });
 
   it('shows only reddit posts on the Reddit page', async () => {

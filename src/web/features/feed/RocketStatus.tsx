@@ -9,24 +9,27 @@ import { readRocketFetch, ROCKET_FETCH_KEY, writeStorage, type RocketFetchRecord
 
 const INTERVAL_MS = ROCKET_REFRESH_HOURS * 60 * 60 * 1000;
 
-/** Fetches the given sources on first visit and whenever the last fetch is 4.8 h old. */
+/** Fetches the given sources on first visit, then every 4.8 h from the last fetch while the page is open. */
 export function useRocketAutoFetch(sourceIds: string[] | null) {
   const fetchSources = useFetchSources();
   const [record, setRecord] = useState<RocketFetchRecord | null>(readRocketFetch);
   const [tick, setTick] = useState(0);
   const inFlight = useRef(false);
+  /** Whether this page has fetched: a failure then waits for the interval instead of retrying at once. */
+  const fetchedHere = useRef(false);
   const key = sourceIds?.join(',') ?? '';
 
   useEffect(() => {
     if (!key) return;
     const last = readRocketFetch();
     const age = last ? Date.now() - last.timestamp : Infinity;
-    if (last?.status === 'success' && age < INTERVAL_MS) {
+    if ((last?.status === 'success' || fetchedHere.current) && age < INTERVAL_MS) {
       const timer = setTimeout(() => setTick((t) => t + 1), INTERVAL_MS - age);
       return () => clearTimeout(timer);
     }
     if (inFlight.current) return; // a manual or earlier fetch is still running
     inFlight.current = true;
+    fetchedHere.current = true;
     const save = (rec: RocketFetchRecord) => {
       writeStorage(ROCKET_FETCH_KEY, JSON.stringify(rec));
       setRecord(rec);
@@ -38,8 +41,9 @@ export function useRocketAutoFetch(sourceIds: string[] | null) {
         inFlight.current = false;
       },
     });
-    // Runs once per source set and per interval tick; the mutation object is deliberately not a dependency.
-  }, [key, tick]);
+    // Runs per source set, per interval tick and after each fetch (which schedules the next one, spec 001 §4);
+    // the mutation object is deliberately not a dependency.
+  }, [key, tick, record?.timestamp]);
 
   return { pending: fetchSources.isPending, record };
 }

@@ -205,6 +205,16 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await context.close();
   });
 
+  it('shows where keyboard focus is when Tab moves from the tabs into the tab panel', async () => {
+    const { context, page } = await openDashboard();
+    await page.getByRole('tab', { name: 'News Feed' }).focus();
+    await page.keyboard.press('Tab');
+    const panel = page.getByRole('tabpanel', { name: 'News Feed' });
+    await expect.poll(() => panel.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => panel.evaluate((el) => getComputedStyle(el).boxShadow), { timeout: 5000 }).not.toBe('none');
+    await context.close();
+  });
+
   it('narrows the feed by item type and by search, and Clear Filters resets', async () => {
     const { context, page } = await openDashboard();
     await page.getByLabel('Type').selectOption('video');

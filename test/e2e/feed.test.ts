@@ -422,6 +422,21 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await context.close();
   });
 
+  it('fits the Reddit page into 375 px when the name and e-mail in its user card are long and unbroken', async () => {
+    const longUser = await createUser(e2e.server, {
+      displayName: `Maximiliana${'x'.repeat(60)}`,
+      email: `a-very-very-long-address-for-the-layout-${'y'.repeat(40)}@observatory.example.test`,
+    });
+    const { context, page } = await e2e.newPage(MOBILE);
+    await signInContext(context, longUser);
+    await page.goto('/reddit-feeds');
+    await rows(page).first().waitFor();
+    await page.getByText(longUser.email).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   it("keeps the Reddit page to reddit posts through Clear Filters and with no source chosen", async () => {
     const { context, page } = await e2e.newPage();
     await signInContext(context, user);

@@ -62,7 +62,7 @@ export function FeedPageShell({ title, subtitle, banner, sidebar, feedTabLabel, 
         <SignOutButton />
       </header>
       {banner}
-      <div className="grid gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="flex flex-col gap-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">{sidebar}</aside>
         <Tabs defaultValue="feed" className="min-w-0">
           <TabsList className="h-auto! w-full flex-wrap justify-start sm:w-auto">

@@ -347,6 +347,26 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await context.close();
   });
 
+  it('wraps a long unbroken source name at 375 px instead of pushing the row past the screen', async () => {
+    const user = await createUser(e2e.server);
+    const name = `TheAstronomicalSocietyOfThePacificNewsletter${'Z'.repeat(40)}`;
+    const url = `${fixtures.url}/feeds/long-name.rss`;
+    const now = Date.now();
+    await e2e.server.db
+      .insertInto('news_sources')
+      .values({ name, url, url_key: urlKey(url), source_type: 'rss', user_id: user.id, is_enabled: 1, created_at: now, updated_at: now, last_fetched_at: now, last_status: 'ok', last_error: null, etag: null, last_modified: null, resolved_url: null })
+      .execute();
+    const { context, page } = await e2e.newPage(MOBILE);
+    await signInContext(context, user);
+    await openSourcesTab(page);
+    await page.getByRole('list', { name: 'Personal sources' }).getByText(name).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const edit = await page.getByRole('button', { name: `Edit ${name}` }).boundingBox();
+    expect(edit!.x + edit!.width).toBeLessThanOrEqual(MOBILE.width);
+    await context.close();
+  });
+
   it('lays out at 375 px', async () => {
     const admin = await createAdmin(e2e.server);
     const { context, page } = await e2e.newPage(MOBILE);

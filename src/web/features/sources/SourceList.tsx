@@ -42,7 +42,7 @@ export function SourceSummary({ source, showType = true, children }: { source: N
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium break-words">{source.name}</span>
+          <span className="min-w-0 font-medium break-words">{source.name}</span>
           {showType ? <Badge variant="outline">{typeLabel(source.sourceType)}</Badge> : null}
         </div>
         <a

@@ -11,7 +11,6 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/auth-guard';
 import { updateProfile } from '../account/profile';
-import { startAuthHousekeeping } from './housekeeping';
 import { warmDummyHash } from './passwords';
 import { toUser } from './presenter';
 import { authenticate, changePassword, register } from './service';
@@ -28,8 +27,6 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
   return async (base) => {
     warmDummyHash();
-    const stopHousekeeping = startAuthHousekeeping(ctx);
-    base.addHook('onClose', async () => stopHousekeeping());
     const app = base.withTypeProvider<ZodTypeProvider>();
 
     app.get('/_api/auth/session', { config: { public: true } }, async (request) => ({

@@ -5,24 +5,12 @@ import type { UserRow, UserUpdate } from '../db/tables';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findUserById(db: DB, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function findUserByEmail(db: DB, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
-}
-
-export async function countUsers(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export interface NewUserInput {

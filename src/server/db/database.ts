@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables';
 
@@ -47,6 +47,3 @@ export function dialectOf(db: Kysely<unknown>): Dialect {
 /** Current time in epoch milliseconds; one place, so tests can reason about it. */
 export const now = () => Date.now();
 
-export async function ping(db: DB): Promise<void> {
-  await sql`select 1`.execute(db);
-}

@@ -14,7 +14,6 @@ import zlib from 'node:zlib';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config';
 import { decodeBody } from './decode';
-import { retryAfterSeconds } from './fetchers/util';
 import { BlockedAddressError, addressPolicy, assertHostAllowed, guardedLookup } from './ssrf';
 import {
   SourceFetchError,

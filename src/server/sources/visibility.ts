@@ -2,7 +2,6 @@
 // the user's own personal sources; never another user's. One place, used by the
 // feed list, the fetch call and the sources listing.
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { DB } from '../db/database';
 import type { Database } from '../db/tables';
 
 /** WHERE clause on `news_sources` for sources a user may see (switched-off defaults included). */
@@ -30,7 +29,3 @@ export function isActiveFor(userId: number) {
     ]);
 }
 
-/** Ids and types of the sources whose items the user's feed may show. */
-export async function activeSourcesFor(db: DB, userId: number): Promise<Array<{ id: number; source_type: string }>> {
-  return db.selectFrom('news_sources').select(['id', 'source_type']).where(isActiveFor(userId)).execute();
-}

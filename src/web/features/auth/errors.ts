@@ -1,5 +1,4 @@
 // Turning server failures into the words the spec shows (spec §8).
-import { ApiError } from '../../lib/api';
 
 /** Login: the server message or 'Login failed'; 'Login failed. Please try again.' for non-errors. */
 export function loginErrorMessage(error: unknown): string {
@@ -18,5 +17,3 @@ export function registrationErrorMessage(error: unknown): string {
   return message || 'Registration failed. Please try again.';
 }
 
-/** True for an error the server sent (as opposed to a network failure). */
-export const isServerError = (error: unknown): error is ApiError => error instanceof ApiError;

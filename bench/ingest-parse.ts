@@ -36,7 +36,13 @@ export async function run(): Promise<void> {
   const now = Date.now();
   const ctx = { sourceType: 'rss' as const, baseUrl: url, now };
   const normalize = best(5, () => parsed.map((i) => normalizeItem(i, ctx)).filter(Boolean).length);
-  const whole = best(5, () => parseFeedText(text, url).items.map((i) => normalizeItem(i, ctx)).filter(Boolean).length);
+  const whole = best(
+    5,
+    () =>
+      parseFeedText(text, url)
+        .items.map((i) => normalizeItem(i, ctx))
+        .filter(Boolean).length,
+  );
 
   type Run = { ms: number; cpuMs: number; n: number };
   const rate = (r: Run) => Math.round((r.n / r.ms) * 1000);
@@ -45,10 +51,18 @@ export async function run(): Promise<void> {
     console.log(
       `${label.padEnd(28)} ${String(r.n).padStart(6)} items in ${r.ms.toFixed(0).padStart(5)} ms = ${String(rate(r)).padStart(7)} items/s wall, ${String(cpuRate(r)).padStart(7)} items per CPU-second`,
     );
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   line('parse (safeXml + feedsmith)', parse);
   line('normalise + sanitise', normalize);
   line('parse + normalise', whole);
-  const verdict = (r: Run) => `${rate(r) >= TARGET ? 'met' : 'not met'} by wall time, ${cpuRate(r) >= TARGET ? 'met' : 'not met'} per CPU-second`;
-  console.log(`target ≥ ${TARGET} items/s parsed on one core: parse ${verdict(parse)}; parse + normalise ${verdict(whole)}`);
+  const verdict = (r: Run) =>
+    `${rate(r) >= TARGET ? 'met' : 'not met'} by wall time, ${cpuRate(r) >= TARGET ? 'met' : 'not met'} per CPU-second`;
+  console.log(
+    `target ≥ ${TARGET} items/s parsed on one core: parse ${verdict(parse)}; parse + normalise ${verdict(whole)}`,
+  );
 }

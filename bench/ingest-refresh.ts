@@ -21,12 +21,26 @@ const TARGET = { seconds: 60, rssMb: 300 };
 
 const cpuSeconds = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1e6).toFixed(1);
 const silent = () => undefined;
-const log = { info: silent, warn: silent, error: silent, debug: silent, trace: silent, fatal: silent, child: () => log, level: 'silent', silent } as unknown as IngestContext['log'];
+const log = {
+  info: silent,
+  warn: silent,
+  error: silent,
+  debug: silent,
+  trace: silent,
+  fatal: silent,
+  child: () => log,
+  level: 'silent',
+  silent,
+} as unknown as IngestContext['log'];
 
 export async function run(): Promise<void> {
   const server = fork(path.join(import.meta.dirname, 'support/feed-server.ts'), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_SOURCES: String(SOURCES), BENCH_ITEMS_PER_SOURCE: String(PER_SOURCE) },
+    env: {
+      ...process.env,
+      BENCH_SOURCES: String(SOURCES),
+      BENCH_ITEMS_PER_SOURCE: String(PER_SOURCE),
+    },
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('message', (m) => resolve((m as { port: number }).port));
@@ -34,17 +48,36 @@ export async function run(): Promise<void> {
   });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, FETCH_ALLOW_PRIVATE_NETWORK: 'true', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    FETCH_ALLOW_PRIVATE_NETWORK: 'true',
+    LOG_LEVEL: 'silent',
+  });
   const { db } = openDatabase(config.database);
   await migrateToLatest(db);
   const now = Date.now();
   const values = Array.from({ length: SOURCES }, (_, i) => {
     const url = `http://127.0.0.${(i % HOSTS) + 1}:${port}/feed/${i}`;
-    return { name: `Bench ${i}`, url, url_key: url, source_type: 'rss', user_id: null, created_at: now, updated_at: now };
+    return {
+      name: `Bench ${i}`,
+      url,
+      url_key: url,
+      source_type: 'rss',
+      user_id: null,
+      created_at: now,
+      updated_at: now,
+    };
   });
-  for (let i = 0; i < values.length; i += 500) await db.insertInto('news_sources').values(values.slice(i, i + 500)).execute();
+  for (let i = 0; i < values.length; i += 500)
+    await db
+      .insertInto('news_sources')
+      .values(values.slice(i, i + 500))
+      .execute();
   const sources = () =>
-    db.selectFrom('news_sources').select([...SOURCE_COLUMNS]).execute();
+    db
+      .selectFrom('news_sources')
+      .select([...SOURCE_COLUMNS])
+      .execute();
 
   const ctx: IngestContext = { config, db, log };
   const client = createGuardedHttp(config.ingest);
@@ -61,8 +94,15 @@ export async function run(): Promise<void> {
     const first = await refreshSources(ctx, await sources(), { http: client });
     const firstSeconds = (performance.now() - started) / 1000;
     const firstCpu = cpuSeconds(process.cpuUsage(cpu));
-    const stored = await db.selectFrom('news_items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const errors = await db.selectFrom('news_sources').select('last_error').where('last_status', '=', 'error').execute();
+    const stored = await db
+      .selectFrom('news_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const errors = await db
+      .selectFrom('news_sources')
+      .select('last_error')
+      .where('last_status', '=', 'error')
+      .execute();
     console.log(
       `first refresh:  ${firstSeconds.toFixed(1)} s wall, ${firstCpu} s CPU, ${first.sourcesFetched} sources, ${first.newItemsAdded} new items (${Number(stored.n)} stored), ${errors.length} errors${errors[0] ? ` e.g. "${errors[0].last_error}"` : ''}, peak RSS ${mb(peak)}`,
     );
@@ -72,7 +112,11 @@ export async function run(): Promise<void> {
     const second = await refreshSources(ctx, await sources(), { http: client });
     const secondSeconds = (performance.now() - started) / 1000;
     const secondCpu = cpuSeconds(process.cpuUsage(cpu));
-    const notModified = await db.selectFrom('news_sources').select((eb) => eb.fn.countAll<number>().as('n')).where('last_status', '=', 'not_modified').executeTakeFirstOrThrow();
+    const notModified = await db
+      .selectFrom('news_sources')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('last_status', '=', 'not_modified')
+      .executeTakeFirstOrThrow();
     console.log(
       `second refresh: ${secondSeconds.toFixed(1)} s wall (latency-bound), ${secondCpu} s CPU, ${second.sourcesFetched} sources, ${second.newItemsAdded} new items, ${Number(notModified.n)} answered 304, peak RSS ${mb(peak)}`,
     );

@@ -30,7 +30,14 @@ import { SESSION_COOKIE, createSession } from '../src/server/auth/sessions';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type DB, type Dialect } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { RARE_WORDS, describeSeed, seedPostgres, seedSqlite, seededItems, type SeedResult } from './seed-million';
+import {
+  RARE_WORDS,
+  describeSeed,
+  seedPostgres,
+  seedSqlite,
+  seededItems,
+  type SeedResult,
+} from './seed-million';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -67,26 +74,67 @@ function scenarios(seed: SeedResult, userId: number): Scenario[] {
   const one = dashboard.slice(0, 1);
   const terms = RARE_WORDS;
   return [
-    { name: `dashboard filter (${dashboard.length} sources), page 1`, target: true, query: () => qs({ ...base, page: 1 }, dashboard) },
-    { name: 'dashboard filter, page 500', target: true, query: () => qs({ ...base, page: 500 }, dashboard) },
-    { name: 'search "jupiter", page 1 (result cached)', target: true, query: () => qs({ ...base, page: 1, searchTerm: 'jupiter' }, dashboard) },
-    { name: 'engagement sort, page 1', target: true, query: () => qs({ ...base, sortBy: 'engagementScore', page: 1 }, dashboard) },
-    { name: 'dashboard filter, page 10 (feed size 10)', query: () => qs({ ...base, pageSize: 10, page: 10 }, dashboard) },
-    { name: 'dashboard filter, page 500 (feed size 10)', query: () => qs({ ...base, pageSize: 10, page: 500 }, dashboard) },
-    { name: 'infinite scroll: 200 pages by cursor', followCursor: true, query: () => qs({ ...base, pageSize: 10 }, dashboard) },
-    { name: 'engagement sort, page 500', query: () => qs({ ...base, sortBy: 'engagementScore', page: 500 }, dashboard) },
-    { name: 'fetchedAt asc, page 1', query: () => qs({ ...base, sortBy: 'fetchedAt', sortOrder: 'asc', page: 1 }, dashboard) },
+    {
+      name: `dashboard filter (${dashboard.length} sources), page 1`,
+      target: true,
+      query: () => qs({ ...base, page: 1 }, dashboard),
+    },
+    {
+      name: 'dashboard filter, page 500',
+      target: true,
+      query: () => qs({ ...base, page: 500 }, dashboard),
+    },
+    {
+      name: 'search "jupiter", page 1 (result cached)',
+      target: true,
+      query: () => qs({ ...base, page: 1, searchTerm: 'jupiter' }, dashboard),
+    },
+    {
+      name: 'engagement sort, page 1',
+      target: true,
+      query: () => qs({ ...base, sortBy: 'engagementScore', page: 1 }, dashboard),
+    },
+    {
+      name: 'dashboard filter, page 10 (feed size 10)',
+      query: () => qs({ ...base, pageSize: 10, page: 10 }, dashboard),
+    },
+    {
+      name: 'dashboard filter, page 500 (feed size 10)',
+      query: () => qs({ ...base, pageSize: 10, page: 500 }, dashboard),
+    },
+    {
+      name: 'infinite scroll: 200 pages by cursor',
+      followCursor: true,
+      query: () => qs({ ...base, pageSize: 10 }, dashboard),
+    },
+    {
+      name: 'engagement sort, page 500',
+      query: () => qs({ ...base, sortBy: 'engagementScore', page: 500 }, dashboard),
+    },
+    {
+      name: 'fetchedAt asc, page 1',
+      query: () => qs({ ...base, sortBy: 'fetchedAt', sortOrder: 'asc', page: 1 }, dashboard),
+    },
     { name: 'all sources, no filter, page 1', query: () => qs({ page: 1 }) },
-    { name: 'video items, breaking only, page 1', query: () => qs({ ...base, itemType: 'video', isBreaking: true, page: 1 }, dashboard) },
+    {
+      name: 'video items, breaking only, page 1',
+      query: () => qs({ ...base, itemType: 'video', isBreaking: true, page: 1 }, dashboard),
+    },
     { name: 'one source, page 1', query: () => qs({ ...base, page: 1 }, one) },
     { name: 'one source, page 100', query: () => qs({ ...base, page: 100 }, one) },
     // A different source subset per request: every search total is a cache miss.
     {
       name: 'search, cold (new filter each time, no cache)',
       query: (i) =>
-        qs({ ...base, page: 1, searchTerm: terms[i % terms.length] }, dashboard.filter((_, k) => k !== Math.floor(i / terms.length) % dashboard.length)),
+        qs(
+          { ...base, page: 1, searchTerm: terms[i % terms.length] },
+          dashboard.filter((_, k) => k !== Math.floor(i / terms.length) % dashboard.length),
+        ),
     },
-    { name: 'search prefix "exopl", page 5 (cached)', query: () => qs({ ...base, page: 5, searchTerm: 'exopl' }, dashboard) },
+    {
+      name: 'search prefix "exopl", page 5 (cached)',
+      query: () => qs({ ...base, page: 5, searchTerm: 'exopl' }, dashboard),
+    },
   ];
 }
 
@@ -97,14 +145,16 @@ async function decode(encoding: string | string[] | undefined, data: Buffer): Pr
   return data.toString('utf8');
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(base: string, cookie: string, s: Scenario, dispatcher: Agent) {
   const times: number[] = [];
   const cpu: number[] = [];
   let cursor: string | null = null;
   let page = 1;
-  let last: { items: unknown[]; pagination: { totalPages: number; totalItems: number } } | undefined;
+  let last:
+    { items: unknown[]; pagination: { totalPages: number; totalItems: number } } | undefined;
   for (let i = -WARMUP; i < REQUESTS; i++) {
     let query = s.query(Math.max(i, 0) + WARMUP);
     if (s.followCursor) {
@@ -121,12 +171,15 @@ async function measure(base: string, cookie: string, s: Scenario, dispatcher: Ag
       headers: { cookie, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' },
       dispatcher,
     });
-    const body = JSON.parse(await decode(res.headers['content-encoding'], Buffer.from(await res.body.arrayBuffer()))) as typeof last & {
+    const body = JSON.parse(
+      await decode(res.headers['content-encoding'], Buffer.from(await res.body.arrayBuffer())),
+    ) as typeof last & {
       pagination: { nextCursor: string | null };
     };
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     const c1 = process.cpuUsage(c0);
-    if (res.statusCode !== 200) throw new Error(`${s.name}: HTTP ${res.statusCode} ${JSON.stringify(body)}`);
+    if (res.statusCode !== 200)
+      throw new Error(`${s.name}: HTTP ${res.statusCode} ${JSON.stringify(body)}`);
     if (s.followCursor) {
       cursor = body.pagination.nextCursor;
       page++;
@@ -154,7 +207,12 @@ async function measure(base: string, cookie: string, s: Scenario, dispatcher: Ag
 }
 
 async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: SeedResult) {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEFAULT_SOURCES: 'false', INGEST_SCHEDULER: 'false' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEFAULT_SOURCES: 'false',
+    INGEST_SCHEDULER: 'false',
+  });
   const { app } = await buildApp({ config, db, dialect, webDir: '/nonexistent', logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -167,15 +225,25 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
   const cookie = `${SESSION_COOKIE}=${token}`;
   const rows: string[] = [];
   let met = true;
-  log(`\n${dialect}: ${ITEMS.toLocaleString('en-US')} items, ${seed.sources.length} sources, ${seed.userIds.length} users; ${REQUESTS} sequential requests per scenario (after ${WARMUP} warm-up)`);
-  log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
-  log(`${'scenario (wall ms; cpu = this process, server + client)'.padEnd(52)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'mean'.padStart(7)} ${'max'.padStart(7)} ${'cpu p50'.padStart(8)} ${'cpu p99'.padStart(8)}  totalPages   totalItems`);
+  log(
+    `\n${dialect}: ${ITEMS.toLocaleString('en-US')} items, ${seed.sources.length} sources, ${seed.userIds.length} users; ${REQUESTS} sequential requests per scenario (after ${WARMUP} warm-up)`,
+  );
+  log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
+  log(
+    `${'scenario (wall ms; cpu = this process, server + client)'.padEnd(52)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'mean'.padStart(7)} ${'max'.padStart(7)} ${'cpu p50'.padStart(8)} ${'cpu p99'.padStart(8)}  totalPages   totalItems`,
+  );
   try {
     for (const s of scenarios(seed, userId).filter((x) => !ONLY || x.name.includes(ONLY))) {
       const r = await measure(base, cookie, s, dispatcher);
       const ok = r.p50 <= TARGET.p50 && r.p99 <= TARGET.p99;
       if (s.target && !ok) met = false;
-      const line = `${(s.target ? '* ' : '  ') + s.name}`.padEnd(52) +
+      const line =
+        `${(s.target ? '* ' : '  ') + s.name}`.padEnd(52) +
         ` ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${r.mean.toFixed(2).padStart(7)} ${r.max.toFixed(2).padStart(7)}` +
         ` ${r.cpuP50.toFixed(2).padStart(8)} ${r.cpuP99.toFixed(2).padStart(8)}` +
         `  ${String(r.totalPages).padStart(10)} ${String(r.totalItems).padStart(12)}${s.target ? (ok ? '  ok' : '  MISSED') : ''}`;
@@ -186,20 +254,31 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
     await dispatcher.close();
     await app.close();
   }
-  log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  log(`${dialect}: target scenarios (*) wall p50 ≤ ${TARGET.p50} ms and p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'NOT met'}`);
+  log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  log(
+    `${dialect}: target scenarios (*) wall p50 ≤ ${TARGET.p50} ms and p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'NOT met'}`,
+  );
 }
 
 async function benchSqlite() {
   const keep = process.env.BENCH_SQLITE_FILE;
-  const dataDir = keep ? path.dirname(path.resolve(keep)) : fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-bench-'));
+  const dataDir = keep
+    ? path.dirname(path.resolve(keep))
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-bench-'));
   const file = keep ? path.resolve(keep) : path.join(dataDir, 'bench.db');
   const reuse = keep && fs.existsSync(file);
   let seconds = 0;
   if (!reuse) {
     log(`sqlite: seeding ${ITEMS.toLocaleString('en-US')} items into ${file}…`);
     seconds = (await seedSqlite(file, { items: ITEMS, log })).seconds;
-    log(`sqlite: seeded in ${seconds.toFixed(1)} s (${(fs.statSync(file).size / 1e9).toFixed(2)} GB)`);
+    log(
+      `sqlite: seeded in ${seconds.toFixed(1)} s (${(fs.statSync(file).size / 1e9).toFixed(2)} GB)`,
+    );
   }
   const { db } = openDatabase({ dialect: 'sqlite', file });
   try {
@@ -214,7 +293,10 @@ async function benchSqlite() {
 
 async function checkedSeed(db: DB): Promise<SeedResult> {
   const items = await seededItems(db);
-  if (items !== ITEMS) throw new Error(`the database holds ${items} items, not ${ITEMS}: change BENCH_ITEMS or start afresh`);
+  if (items !== ITEMS)
+    throw new Error(
+      `the database holds ${items} items, not ${ITEMS}: change BENCH_ITEMS or start afresh`,
+    );
   return describeSeed(db);
 }
 
@@ -224,7 +306,9 @@ async function benchPostgres(url: string) {
   const schema = keep ?? `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [schema])).rowCount;
+  const exists = (
+    await admin.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [schema])
+  ).rowCount;
   if (!exists) await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.query(`SET search_path = ${schema}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-bench-pg-'));

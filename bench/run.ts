@@ -19,14 +19,18 @@ const names = wanted.length
 
 if (names.length === 1) {
   const [name] = names;
-  const mod = (await import(pathToFileURL(path.join(dir, `${name}.ts`)).href)) as { run?: () => Promise<void> };
+  const mod = (await import(pathToFileURL(path.join(dir, `${name}.ts`)).href)) as {
+    run?: () => Promise<void>;
+  };
   if (typeof mod.run === 'function') {
     console.log(`\n=== bench: ${name} ===`);
     await mod.run();
   }
 } else {
   for (const name of names) {
-    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, name], { stdio: 'inherit' });
+    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, name], {
+      stdio: 'inherit',
+    });
     if (child.status !== 0) process.exitCode = child.status ?? 1;
   }
 }

@@ -34,7 +34,18 @@ export interface SeedResult {
   seconds: number;
 }
 
-export const RARE_WORDS = ['jupiter', 'quasar', 'pulsar', 'exoplanet', 'magnetar', 'andromeda', 'perseverance', 'artemis', 'supernova', 'betelgeuse'];
+export const RARE_WORDS = [
+  'jupiter',
+  'quasar',
+  'pulsar',
+  'exoplanet',
+  'magnetar',
+  'andromeda',
+  'perseverance',
+  'artemis',
+  'supernova',
+  'betelgeuse',
+];
 const COMMON = (
   'space mission telescope launch orbit satellite rocket crew station lunar solar planet star galaxy ' +
   'astronomers scientists discover new image data observation spacecraft probe cosmic universe dark matter ' +
@@ -101,12 +112,18 @@ export interface ItemColumns {
 }
 
 /** Items in batches, as column arrays; deterministic for a given seed. */
-export function* generateItems(total: number, sources: SeededSource[], batch = 10_000, seed = 42): Generator<ItemColumns> {
+export function* generateItems(
+  total: number,
+  sources: SeededSource[],
+  batch = 10_000,
+  seed = 42,
+): Generator<ItemColumns> {
   const rand = prng(seed);
   const words = (n: number) => {
     const out: string[] = [];
     for (let i = 0; i < n; i++) out.push(COMMON[Math.floor(rand() * COMMON.length)]);
-    for (const w of RARE_WORDS) if (rand() < 0.01) out.splice(Math.floor(rand() * out.length), 0, w);
+    for (const w of RARE_WORDS)
+      if (rand() < 0.01) out.splice(Math.floor(rand() * out.length), 0, w);
     return out;
   };
   const now = Date.now();
@@ -129,8 +146,19 @@ export function* generateItems(total: number, sources: SeededSource[], batch = 1
   for (let start = 0; start < total; start += batch) {
     const n = Math.min(batch, total - start);
     const cols: ItemColumns = {
-      source_id: [], dedupe_key: [], url: [], title: [], summary: [], summary_text: [], image_url: [],
-      published_at: [], fetched_at: [], updated_at: [], item_type: [], is_breaking: [], engagement_score: [],
+      source_id: [],
+      dedupe_key: [],
+      url: [],
+      title: [],
+      summary: [],
+      summary_text: [],
+      image_url: [],
+      published_at: [],
+      fetched_at: [],
+      updated_at: [],
+      item_type: [],
+      is_breaking: [],
+      engagement_score: [],
     };
     for (let i = 0; i < n; i++) {
       const k = start + i;
@@ -180,7 +208,8 @@ async function seedOwners(db: DB, userCount: number): Promise<Omit<SeedResult, '
   }
   const plan: Array<{ type: string; userId: number | null }> = [];
   for (const [type, n] of SOURCE_MIX) for (let i = 0; i < n; i++) plan.push({ type, userId: null });
-  for (let i = 0; i < PERSONAL_SOURCES; i++) plan.push({ type: i % 5 === 4 ? 'youtube' : 'rss', userId: userIds[i % userIds.length] });
+  for (let i = 0; i < PERSONAL_SOURCES; i++)
+    plan.push({ type: i % 5 === 4 ? 'youtube' : 'rss', userId: userIds[i % userIds.length] });
   const sources: SeededSource[] = [];
   for (const [i, s] of plan.entries()) {
     const row = await db
@@ -206,7 +235,14 @@ async function seedOwners(db: DB, userCount: number): Promise<Omit<SeedResult, '
     switchedOff.set(userId, off);
     await db
       .insertInto('source_preferences')
-      .values([...off].map((source_id) => ({ user_id: userId, source_id, is_enabled: 0 as const, updated_at: at })))
+      .values(
+        [...off].map((source_id) => ({
+          user_id: userId,
+          source_id,
+          is_enabled: 0 as const,
+          updated_at: at,
+        })),
+      )
       .execute();
   }
   return { userIds, sources, switchedOff };
@@ -215,8 +251,16 @@ async function seedOwners(db: DB, userCount: number): Promise<Omit<SeedResult, '
 /** The owners of an already seeded database, read back from it (to reuse a seed). */
 export async function describeSeed(db: DB): Promise<SeedResult> {
   const users = await db.selectFrom('users').select('id').orderBy('id').execute();
-  const sources = await db.selectFrom('news_sources').select(['id', 'source_type', 'user_id']).orderBy('id').execute();
-  const prefs = await db.selectFrom('source_preferences').select(['user_id', 'source_id']).where('is_enabled', '=', 0).execute();
+  const sources = await db
+    .selectFrom('news_sources')
+    .select(['id', 'source_type', 'user_id'])
+    .orderBy('id')
+    .execute();
+  const prefs = await db
+    .selectFrom('source_preferences')
+    .select(['user_id', 'source_id'])
+    .where('is_enabled', '=', 0)
+    .execute();
   const switchedOff = new Map<number, Set<number>>();
   for (const p of prefs) {
     const set = switchedOff.get(Number(p.user_id)) ?? new Set<number>();
@@ -225,7 +269,11 @@ export async function describeSeed(db: DB): Promise<SeedResult> {
   }
   return {
     userIds: users.map((u) => Number(u.id)),
-    sources: sources.map((s) => ({ id: Number(s.id), sourceType: s.source_type, userId: s.user_id === null ? null : Number(s.user_id) })),
+    sources: sources.map((s) => ({
+      id: Number(s.id),
+      sourceType: s.source_type,
+      userId: s.user_id === null ? null : Number(s.user_id),
+    })),
     switchedOff,
     seconds: 0,
   };
@@ -233,7 +281,9 @@ export async function describeSeed(db: DB): Promise<SeedResult> {
 
 /** Items in a seeded database, from the maintained counters. */
 export async function seededItems(db: DB): Promise<number> {
-  const { rows } = await sql<{ n: string | number | null }>`SELECT sum(item_count) AS n FROM source_item_counts`.execute(db);
+  const { rows } = await sql<{
+    n: string | number | null;
+  }>`SELECT sum(item_count) AS n FROM source_item_counts`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -260,20 +310,35 @@ export async function seedSqlite(file: string, options: SeedOptions): Promise<Se
     )
     .all() as Array<{ type: string; name: string; sql: string }>;
   for (const o of setAside) raw.exec(`DROP ${o.type.toUpperCase()} ${o.name}`);
-  const insert = raw.prepare(`INSERT INTO news_items (source_id, dedupe_key, url, title, summary, summary_text,
+  const insert =
+    raw.prepare(`INSERT INTO news_items (source_id, dedupe_key, url, title, summary, summary_text,
     image_url, published_at, fetched_at, updated_at, item_type, is_breaking, engagement_score)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertBatch = raw.transaction((c: ItemColumns) => {
     for (let i = 0; i < c.source_id.length; i++) {
-      insert.run(c.source_id[i], c.dedupe_key[i], c.url[i], c.title[i], c.summary[i], c.summary_text[i], c.image_url[i],
-        c.published_at[i], c.fetched_at[i], c.updated_at[i], c.item_type[i], c.is_breaking[i], c.engagement_score[i]);
+      insert.run(
+        c.source_id[i],
+        c.dedupe_key[i],
+        c.url[i],
+        c.title[i],
+        c.summary[i],
+        c.summary_text[i],
+        c.image_url[i],
+        c.published_at[i],
+        c.fetched_at[i],
+        c.updated_at[i],
+        c.item_type[i],
+        c.is_breaking[i],
+        c.engagement_score[i],
+      );
     }
   });
   let done = 0;
   for (const batch of generateItems(options.items, owners.sources, 50_000)) {
     insertBatch(batch);
     done += batch.source_id.length;
-    if (done % 200_000 === 0) log(`  sqlite: ${done} items inserted (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (done % 200_000 === 0)
+      log(`  sqlite: ${done} items inserted (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   log('  sqlite: rebuilding indexes, full-text index and counts…');
   for (const o of setAside.filter((x) => x.type === 'index')) raw.exec(o.sql);
@@ -282,14 +347,21 @@ export async function seedSqlite(file: string, options: SeedOptions): Promise<Se
   raw.exec(SOURCE_COUNTS_SQL);
   for (const o of setAside.filter((x) => x.type === 'trigger')) raw.exec(o.sql);
   raw.pragma('wal_checkpoint(TRUNCATE)');
-  const { n } = raw.prepare('SELECT sum(item_count) AS n FROM source_item_counts').get() as { n: number };
+  const { n } = raw.prepare('SELECT sum(item_count) AS n FROM source_item_counts').get() as {
+    n: number;
+  };
   raw.close();
-  if (n !== options.items) throw new Error(`seed check failed: counts say ${n}, expected ${options.items}`);
+  if (n !== options.items)
+    throw new Error(`seed check failed: counts say ${n}, expected ${options.items}`);
   return { ...owners, seconds: (Date.now() - started) / 1000 };
 }
 
 /** Seeds into an open PostgreSQL database (its search_path schema). */
-export async function seedPostgres(db: DB, client: pg.ClientBase, options: SeedOptions): Promise<SeedResult> {
+export async function seedPostgres(
+  db: DB,
+  client: pg.ClientBase,
+  options: SeedOptions,
+): Promise<SeedResult> {
   const log = options.log ?? (() => {});
   const started = Date.now();
   await migrateToLatest(db);
@@ -309,20 +381,35 @@ export async function seedPostgres(db: DB, client: pg.ClientBase, options: SeedO
         fetched_at, updated_at, item_type, is_breaking, engagement_score)
        SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
         $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::int[], $13::bigint[])`,
-      [c.source_id, c.dedupe_key, c.url, c.title, c.summary, c.summary_text, c.image_url, c.published_at,
-        c.fetched_at, c.updated_at, c.item_type, c.is_breaking, c.engagement_score],
+      [
+        c.source_id,
+        c.dedupe_key,
+        c.url,
+        c.title,
+        c.summary,
+        c.summary_text,
+        c.image_url,
+        c.published_at,
+        c.fetched_at,
+        c.updated_at,
+        c.item_type,
+        c.is_breaking,
+        c.engagement_score,
+      ],
     );
     done += c.source_id.length;
-    if (done % 200_000 === 0) log(`  postgres: ${done} items inserted (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (done % 200_000 === 0)
+      log(`  postgres: ${done} items inserted (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   log('  postgres: rebuilding indexes and counts, VACUUM ANALYZE…');
-  await client.query('SET maintenance_work_mem = \'512MB\'');
+  await client.query("SET maintenance_work_mem = '512MB'");
   for (const i of indexes) await client.query(i.indexdef);
   await client.query(COUNTS_SQL);
   await client.query(SOURCE_COUNTS_SQL);
   await client.query('ALTER TABLE news_items ENABLE TRIGGER USER');
   await client.query('VACUUM ANALYZE news_items');
   const n = await seededItems(db);
-  if (n !== options.items) throw new Error(`seed check failed: counts say ${n}, expected ${options.items}`);
+  if (n !== options.items)
+    throw new Error(`seed check failed: counts say ${n}, expected ${options.items}`);
   return { ...owners, seconds: (Date.now() - started) / 1000 };
 }

@@ -2,7 +2,8 @@
 (function () {
   try {
     var theme = localStorage.getItem('astrodash:theme') || 'auto';
-    var dark = theme === 'dark' || (theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+    var dark =
+      theme === 'dark' || (theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
     document.body.classList.toggle('dark', dark);
   } catch (e) {}
 })();

@@ -7,7 +7,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const newest = (dir) => {
   let t = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) t = Math.max(t, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    if (entry.isFile())
+      t = Math.max(t, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return t;
 };

@@ -1,6 +1,9 @@
 // Real-shaped feed bodies for the ingestion benches, built from the recorded
 // NASA and Google News item shapes (test/fixtures/recorded).
-const NASA_ITEM = (i: number, host = 'www.nasa.gov') => ` <item> <title>NASA’s Webb Telescope Reaches Milestone ${i} as Mirror Unfolds &amp; Cools</title>
+const NASA_ITEM = (
+  i: number,
+  host = 'www.nasa.gov',
+) => ` <item> <title>NASA’s Webb Telescope Reaches Milestone ${i} as Mirror Unfolds &amp; Cools</title>
  <link>http://${host}/press-release/webb-telescope-milestone-${i}</link>
  <description>NASA’s James Webb Space Telescope team fully deployed its 21-foot, gold-coated primary mirror (step ${i}), successfully completing the final stage of all major spacecraft deployments to prepare for &lt;b&gt;science operations&lt;/b&gt;.</description>
  <enclosure url="http://${host}/sites/default/files/thumbnails/image/webb_${i}.png?itok=KJp4XyCq" length="1677661" type="image/png" />
@@ -11,7 +14,9 @@ const NASA_ITEM = (i: number, host = 'www.nasa.gov') => ` <item> <title>NASA’s
 </item>
 `;
 
-const GOOGLE_ITEM = (i: number) => `<item><title>Astronomers spot a new exoplanet candidate ${i} - Space.com</title><link>https://news.google.com/rss/articles/CBMiV2h0dHBzOi8vd3d3LnNwYWNlLmNvbS9leG9wbGFuZXQtY2FuZGlkYXRlLSR7aX3SAQA${i}?oc=5</link><guid isPermaLink="false">CBMiV2h0dHBzOi8vd3d3LnNwYWNlLmNvbS9leG9wbGFuZXQ${i}</guid><pubDate>Mon, 14 Jul 2026 ${String(i % 24).padStart(2, '0')}:15:00 GMT</pubDate><description>&lt;a href="https://news.google.com/rss/articles/CBMi${i}?oc=5" target="_blank"&gt;Astronomers spot a new exoplanet candidate ${i}&lt;/a&gt;&amp;nbsp;&amp;nbsp;&lt;font color="#6f6f6f"&gt;Space.com&lt;/font&gt;</description><source url="https://www.space.com">Space.com</source></item>
+const GOOGLE_ITEM = (
+  i: number,
+) => `<item><title>Astronomers spot a new exoplanet candidate ${i} - Space.com</title><link>https://news.google.com/rss/articles/CBMiV2h0dHBzOi8vd3d3LnNwYWNlLmNvbS9leG9wbGFuZXQtY2FuZGlkYXRlLSR7aX3SAQA${i}?oc=5</link><guid isPermaLink="false">CBMiV2h0dHBzOi8vd3d3LnNwYWNlLmNvbS9leG9wbGFuZXQ${i}</guid><pubDate>Mon, 14 Jul 2026 ${String(i % 24).padStart(2, '0')}:15:00 GMT</pubDate><description>&lt;a href="https://news.google.com/rss/articles/CBMi${i}?oc=5" target="_blank"&gt;Astronomers spot a new exoplanet candidate ${i}&lt;/a&gt;&amp;nbsp;&amp;nbsp;&lt;font color="#6f6f6f"&gt;Space.com&lt;/font&gt;</description><source url="https://www.space.com">Space.com</source></item>
 `;
 
 const HEAD = `<?xml version="1.0" encoding="utf-8" ?> <rss version="2.0" xml:base="http://www.nasa.gov/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/"> <channel> <title>NASA Breaking News</title>
@@ -23,7 +28,8 @@ const HEAD = `<?xml version="1.0" encoding="utf-8" ?> <rss version="2.0" xml:bas
 /** An RSS 2.0 document with `count` items alternating NASA and Google News shapes. */
 export function bigFeed(count: number, offset = 0, host?: string): string {
   const parts = [HEAD];
-  for (let i = offset; i < offset + count; i++) parts.push(i % 2 === 0 ? NASA_ITEM(i, host) : GOOGLE_ITEM(i));
+  for (let i = offset; i < offset + count; i++)
+    parts.push(i % 2 === 0 ? NASA_ITEM(i, host) : GOOGLE_ITEM(i));
   parts.push('</channel></rss>\n');
   return parts.join('');
 }

@@ -26,7 +26,9 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db, dialect } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },

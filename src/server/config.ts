@@ -39,7 +39,10 @@ const EnvSchema = z.object({
       if (value === 'true') return true;
       if (/^\d+$/.test(value)) return Number(value);
       if (/^[0-9a-fA-F.:/, ]+$/.test(value)) return value;
-      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or a list of proxy addresses' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a hop count, or a list of proxy addresses',
+      });
       return z.NEVER;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -48,7 +51,11 @@ const EnvSchema = z.object({
   SEED_DEFAULT_SOURCES: bool(true),
   FETCH_ALLOW_PRIVATE_NETWORK: bool(false),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SOURCE_POLL_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(30),

@@ -12,7 +12,14 @@ export const SOURCE_TYPES = [
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 /** The add form's tabs (google_news is only offered in the edit dropdown). */
-export const ADD_FORM_SOURCE_TYPES = ['rss', 'youtube', 'reddit', 'bluesky', 'rocket_launch', 'custom'] as const;
+export const ADD_FORM_SOURCE_TYPES = [
+  'rss',
+  'youtube',
+  'reddit',
+  'bluesky',
+  'rocket_launch',
+  'custom',
+] as const;
 
 export const ITEM_TYPES = ['article', 'video', 'social_post', 'image', 'podcast'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

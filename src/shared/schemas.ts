@@ -102,7 +102,11 @@ const idList = z.preprocess(
 );
 
 export const newsListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Page must be an integer of at least 1' }).int('Page must be an integer of at least 1').min(1, 'Page must be an integer of at least 1').default(1),
+  page: z.coerce
+    .number({ error: 'Page must be an integer of at least 1' })
+    .int('Page must be an integer of at least 1')
+    .min(1, 'Page must be an integer of at least 1')
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'Page size must be an integer from 1 to 100' })
     .int('Page size must be an integer from 1 to 100')
@@ -142,7 +146,12 @@ export const summarizeSchema = z
   });
 
 export const fetchNewsSchema = z
-  .object({ sourceIds: z.array(z.union([z.string(), z.number()]).transform(String)).max(1000).optional() })
+  .object({
+    sourceIds: z
+      .array(z.union([z.string(), z.number()]).transform(String))
+      .max(1000)
+      .optional(),
+  })
   .default({});
 
 // ---------- sources ----------
@@ -152,7 +161,11 @@ const sourceId = z
   .transform(String)
   .pipe(z.string().trim().min(1, 'Source ID is required.'));
 
-const sourceName = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(200, 'Name must be at most 200 characters.');
+const sourceName = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(200, 'Name must be at most 200 characters.');
 const sourceUrl = z
   .string({ error: 'Please enter a valid URL.' })
   .trim()
@@ -181,7 +194,10 @@ export const sourcePreferenceSchema = z.object({
 });
 
 export const extractTitleSchema = z.object({
-  url: z.string({ error: 'Please enter a valid URL.' }).trim().pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL.' })),
+  url: z
+    .string({ error: 'Please enter a valid URL.' })
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL.' })),
 });
 
 /** OPML import (beyond the spec): the file's text, at most 1 MB. */

@@ -12,12 +12,18 @@ const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAI
 
 function upload(client: ApiClient, data: Buffer | string, filename: string, type: string) {
   const form = new FormData();
-  form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
+  form.append(
+    'file',
+    new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }),
+    filename,
+  );
   return client.request('POST', '/_api/account/avatar', { body: form });
 }
 
 async function fetchBytes(client: ApiClient, path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(client.baseUrl + path, { headers: { cookie: client.cookieHeader, ...headers } });
+  const res = await fetch(client.baseUrl + path, {
+    headers: { cookie: client.cookieHeader, ...headers },
+  });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -42,17 +48,24 @@ describe.each(dialects)('account calls (%s)', (dialect) => {
       const cleared = await client.post('/_api/profile/update_zip_code', { zipCode: null });
       expect(cleared.status).toBe(200);
       expect(cleared.body.user.zipCode).toBeNull();
-      const row = await server.db.selectFrom('users').select('zip_code').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom('users')
+        .select('zip_code')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(row.zip_code).toBeNull();
     });
 
-    it.each([['1234'], ['123456'], ['abcde'], ['12 34'], [12345], [{}]])('rejects %j', async (zipCode) => {
-      const { client } = await createSignedInUser(server, { zipCode: '10001' });
-      const res = await client.post('/_api/profile/update_zip_code', { zipCode });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: ZIP_MESSAGE, message: ZIP_MESSAGE });
-      expect((await client.get('/_api/auth/session')).body.user.zipCode).toBe('10001');
-    });
+    it.each([['1234'], ['123456'], ['abcde'], ['12 34'], [12345], [{}]])(
+      'rejects %j',
+      async (zipCode) => {
+        const { client } = await createSignedInUser(server, { zipCode: '10001' });
+        const res = await client.post('/_api/profile/update_zip_code', { zipCode });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: ZIP_MESSAGE, message: ZIP_MESSAGE });
+        expect((await client.get('/_api/auth/session')).body.user.zipCode).toBe('10001');
+      },
+    );
   });
 
   describe('avatar', () => {
@@ -95,8 +108,10 @@ describe.each(dialects)('account calls (%s)', (dialect) => {
 
     it('replaces the avatar with a new hash; an old URL is served fresh, not as immutable', async () => {
       const { client } = await createSignedInUser(server);
-      const first = (await upload(client, makePng(2, 2, [255, 0, 0]), 'a.png', 'image/png')).body.user.avatarUrl;
-      const second = (await upload(client, makePng(2, 2, [0, 255, 0]), 'b.png', 'image/png')).body.user.avatarUrl;
+      const first = (await upload(client, makePng(2, 2, [255, 0, 0]), 'a.png', 'image/png')).body
+        .user.avatarUrl;
+      const second = (await upload(client, makePng(2, 2, [0, 255, 0]), 'b.png', 'image/png')).body
+        .user.avatarUrl;
       expect(second).not.toBe(first);
       const stale = await fetchBytes(client, first);
       expect(stale.bytes.equals(makePng(2, 2, [0, 255, 0]))).toBe(true);
@@ -105,17 +120,27 @@ describe.each(dialects)('account calls (%s)', (dialect) => {
 
     it('rejects a text file dressed up as a PNG', async () => {
       const { user, client } = await createSignedInUser(server);
-      const res = await upload(client, 'just some text, not an image at all\n', 'evil.png', 'image/png');
+      const res = await upload(
+        client,
+        'just some text, not an image at all\n',
+        'evil.png',
+        'image/png',
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: NOT_IMAGE, message: NOT_IMAGE });
-      const row = await server.db.selectFrom('avatars').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
+      const row = await server.db
+        .selectFrom('avatars')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
       expect((await client.get('/_api/auth/session')).body.user.avatarUrl).toBeNull();
     });
 
     it('rejects SVG, which can carry script', async () => {
       const { client } = await createSignedInUser(server);
-      const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+      const svg =
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
       const res = await upload(client, svg, 'x.svg', 'image/svg+xml');
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(NOT_IMAGE);
@@ -126,8 +151,15 @@ describe.each(dialects)('account calls (%s)', (dialect) => {
       const big = Buffer.concat([makePng(1, 1, [0, 0, 0]), Buffer.alloc(5 * 1024 * 1024)]);
       const res = await upload(client, big, 'big.png', 'image/png');
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ error: 'Avatar image must be at most 5 MB.', message: 'Avatar image must be at most 5 MB.' });
-      const row = await server.db.selectFrom('avatars').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
+      expect(res.body).toEqual({
+        error: 'Avatar image must be at most 5 MB.',
+        message: 'Avatar image must be at most 5 MB.',
+      });
+      const row = await server.db
+        .selectFrom('avatars')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     });
 
@@ -157,26 +189,39 @@ describe.each(dialects)('account calls (%s)', (dialect) => {
 
     it('removes the avatar through the delete call', async () => {
       const { user, client } = await createSignedInUser(server);
-      const url = (await upload(client, makePng(2, 2, [9, 9, 9]), 'a.png', 'image/png')).body.user.avatarUrl;
+      const url = (await upload(client, makePng(2, 2, [9, 9, 9]), 'a.png', 'image/png')).body.user
+        .avatarUrl;
       const res = await client.post('/_api/account/avatar/delete', {});
       expect(res.status).toBe(200);
       expect(res.body.user).toMatchObject({ id: user.id, avatarUrl: null });
       expect((await fetchBytes(client, url)).res.status).toBe(404);
-      const row = await server.db.selectFrom('avatars').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
+      const row = await server.db
+        .selectFrom('avatars')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     });
 
     it('keeps the avatar when update_profile sends the current URL, and removes it on null', async () => {
       const { user, client } = await createSignedInUser(server);
-      const url = (await upload(client, makePng(2, 2, [7, 7, 7]), 'a.png', 'image/png')).body.user.avatarUrl;
-      const same = await client.post('/_api/auth/update_profile', { displayName: 'Keeper', avatarUrl: url });
+      const url = (await upload(client, makePng(2, 2, [7, 7, 7]), 'a.png', 'image/png')).body.user
+        .avatarUrl;
+      const same = await client.post('/_api/auth/update_profile', {
+        displayName: 'Keeper',
+        avatarUrl: url,
+      });
       expect(same.status).toBe(200);
       expect(same.body.user).toMatchObject({ displayName: 'Keeper', avatarUrl: url });
       const removed = await client.post('/_api/auth/update_profile', { avatarUrl: null });
       expect(removed.status).toBe(200);
       expect(removed.body.user.avatarUrl).toBeNull();
       expect((await fetchBytes(client, url)).res.status).toBe(404);
-      const row = await server.db.selectFrom('avatars').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
+      const row = await server.db
+        .selectFrom('avatars')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     });
 

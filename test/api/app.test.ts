@@ -6,7 +6,10 @@ import { startTestServer, type TestServer } from '../helpers/server';
 describe.each(dialects)('app basics (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ dialect, env: { ADS_TXT: 'google.com, pub-123, DIRECT, f08c47fec0942fa0' } });
+    server = await startTestServer({
+      dialect,
+      env: { ADS_TXT: 'google.com, pub-123, DIRECT, f08c47fec0942fa0' },
+    });
   });
   afterAll(() => server.close());
 
@@ -28,20 +31,31 @@ describe.each(dialects)('app basics (%s)', (dialect) => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("'unsafe-inline' ");
-    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain(
+      'unsafe-inline',
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('refuses a cross-site state-changing call', async () => {
-    const res = await server.client().post('/_api/auth/logout', {}, { origin: 'https://evil.example' });
+    const res = await server
+      .client()
+      .post('/_api/auth/logout', {}, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
   });
 
   it('applies the cross-site and content-type checks when the path spells /_api/ percent-encoded', async () => {
     // The router decodes %5F to _, so /%5Fapi/… reaches the same handlers as /_api/….
-    const crossSite = await server.client().post('/%5Fapi/auth/logout', {}, { origin: 'https://evil.example' });
+    const crossSite = await server
+      .client()
+      .post('/%5Fapi/auth/logout', {}, { origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
-    const plain = await server.client().request('POST', '/%5Fapi/news/cleanup', { body: '', headers: { 'content-type': 'text/plain' } });
+    const plain = await server
+      .client()
+      .request('POST', '/%5Fapi/news/cleanup', {
+        body: '',
+        headers: { 'content-type': 'text/plain' },
+      });
     expect(plain.status).toBe(415);
   });
 
@@ -79,6 +93,8 @@ describe.each(dialects)('app basics (%s)', (dialect) => {
     const client = server.client();
     expect((await client.get('/_api/auth/session')).body).toEqual({ user: null });
     expect((await client.post('/_api/auth/logout', {})).status).toBe(200);
-    expect((await client.post('/_api/auth/login_with_password', { email: 'x' })).body.message).toBe('Email is required');
+    expect((await client.post('/_api/auth/login_with_password', { email: 'x' })).body.message).toBe(
+      'Email is required',
+    );
   });
 });

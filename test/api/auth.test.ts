@@ -8,7 +8,8 @@ import { createUser, signIn } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const STRONG = 'Nebula-Quasar-42';
-const STRENGTH = 'Password must contain at least one uppercase letter, one lowercase letter and one number';
+const STRENGTH =
+  'Password must contain at least one uppercase letter, one lowercase letter and one number';
 
 // Each test that fails logins or registers comes from its own address, so the
 // per-IP limits of one test never leak into another.
@@ -38,7 +39,11 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
   describe('registration', () => {
     it('makes the first account on a fresh database an admin, and the second a user', async () => {
       const first = server.client();
-      const res = await register(first, { email: 'First@Example.test', password: STRONG, displayName: 'First 🚀' });
+      const res = await register(first, {
+        email: 'First@Example.test',
+        password: STRONG,
+        displayName: 'First 🚀',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         user: {
@@ -52,7 +57,11 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
           isDisabled: false,
         },
       });
-      const second = await register(server.client(), { email: freshEmail(), password: STRONG, displayName: 'Second' });
+      const second = await register(server.client(), {
+        email: freshEmail(),
+        password: STRONG,
+        displayName: 'Second',
+      });
       expect(second.status).toBe(200);
       expect(second.body.user.role).toBe('user');
     });
@@ -60,7 +69,12 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
     it('signs the new account in with an HttpOnly, SameSite=Lax session cookie', async () => {
       const client = server.client();
       const email = freshEmail();
-      const res = await register(client, { email, password: STRONG, displayName: 'Cookie Tester', zipCode: '10001' });
+      const res = await register(client, {
+        email,
+        password: STRONG,
+        displayName: 'Cookie Tester',
+        zipCode: '10001',
+      });
       expect(res.body.user.zipCode).toBe('10001');
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
       expect(cookie).toBeDefined();
@@ -74,25 +88,43 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
     });
 
     it('stores an empty zip code as null', async () => {
-      const res = await register(server.client(), { email: freshEmail(), password: STRONG, displayName: 'Zipless', zipCode: '' });
+      const res = await register(server.client(), {
+        email: freshEmail(),
+        password: STRONG,
+        displayName: 'Zipless',
+        zipCode: '',
+      });
       expect(res.status).toBe(200);
       expect(res.body.user.zipCode).toBeNull();
     });
 
     it('refuses an e-mail already in use, whatever its capitalisation', async () => {
       const email = freshEmail('dup');
-      expect((await register(server.client(), { email, password: STRONG, displayName: 'One' })).status).toBe(200);
-      const res = await register(server.client(), { email: email.toUpperCase(), password: STRONG, displayName: 'Two' });
+      expect(
+        (await register(server.client(), { email, password: STRONG, displayName: 'One' })).status,
+      ).toBe(200);
+      const res = await register(server.client(), {
+        email: email.toUpperCase(),
+        password: STRONG,
+        displayName: 'Two',
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: 'Email already in use', message: 'Email already in use' });
-      const rows = await server.db.selectFrom('users').select('id').where('email_normalized', '=', email).execute();
+      const rows = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email_normalized', '=', email)
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
     it.each([
       [{ password: STRONG, displayName: 'N' }, 'Email is required'],
       [{ email: 'not-an-email', password: STRONG, displayName: 'N' }, 'Email is required'],
-      [{ email: 'a@example.test', password: 'Sh0rt', displayName: 'N' }, 'Password must be at least 8 characters'],
+      [
+        { email: 'a@example.test', password: 'Sh0rt', displayName: 'N' },
+        'Password must be at least 8 characters',
+      ],
       [{ email: 'a@example.test', displayName: 'N' }, 'Password must be at least 8 characters'],
       [{ email: 'a@example.test', password: 'alllowercase1', displayName: 'N' }, STRENGTH],
       [{ email: 'a@example.test', password: 'ALLUPPERCASE1', displayName: 'N' }, STRENGTH],
@@ -100,8 +132,14 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       [{ email: 'a@example.test', password: STRONG, displayName: '' }, 'Name is required'],
       [{ email: 'a@example.test', password: STRONG, displayName: '   ' }, 'Name is required'],
       [{ email: 'a@example.test', password: STRONG }, 'Name is required'],
-      [{ email: 'a@example.test', password: STRONG, displayName: 'N', zipCode: '1234' }, 'Invalid zip code format. Must be 5 digits.'],
-      [{ email: 'a@example.test', password: STRONG, displayName: 'N', zipCode: 'abcde' }, 'Invalid zip code format. Must be 5 digits.'],
+      [
+        { email: 'a@example.test', password: STRONG, displayName: 'N', zipCode: '1234' },
+        'Invalid zip code format. Must be 5 digits.',
+      ],
+      [
+        { email: 'a@example.test', password: STRONG, displayName: 'N', zipCode: 'abcde' },
+        'Invalid zip code format. Must be 5 digits.',
+      ],
     ])('rejects %j with "%s"', async (body, message) => {
       const res = await register(server.client(), body);
       expect(res.status).toBe(400);
@@ -111,14 +149,28 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
     it('allows 20 registrations an hour from one address, then answers 429', async () => {
       const ip = freshIp();
       for (let i = 0; i < 20; i++) {
-        const res = await register(server.client(), { email: freshEmail('burst'), password: STRONG, displayName: `B${i}` }, ip);
+        const res = await register(
+          server.client(),
+          { email: freshEmail('burst'), password: STRONG, displayName: `B${i}` },
+          ip,
+        );
         expect(res.status).toBe(200);
       }
-      const blocked = await register(server.client(), { email: freshEmail('burst'), password: STRONG, displayName: 'B21' }, ip);
+      const blocked = await register(
+        server.client(),
+        { email: freshEmail('burst'), password: STRONG, displayName: 'B21' },
+        ip,
+      );
       expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toMatch(/^Too many registrations from this network\. Please try again in \d+ minutes?\.$/);
+      expect(blocked.body.message).toMatch(
+        /^Too many registrations from this network\. Please try again in \d+ minutes?\.$/,
+      );
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
-      const elsewhere = await register(server.client(), { email: freshEmail('burst'), password: STRONG, displayName: 'Other' });
+      const elsewhere = await register(server.client(), {
+        email: freshEmail('burst'),
+        password: STRONG,
+        displayName: 'Other',
+      });
       expect(elsewhere.status).toBe(200);
     });
   });
@@ -127,7 +179,10 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
     it('signs in with the right password and rotates the token on every login', async () => {
       const user = await createUser(server, { email: freshEmail('Mixed') });
       const client = server.client();
-      const first = await login(client, { email: user.email.toUpperCase(), password: user.password });
+      const first = await login(client, {
+        email: user.email.toUpperCase(),
+        password: user.password,
+      });
       expect(first.status).toBe(200);
       expect(first.body.user).toMatchObject({ id: user.id, email: user.email, role: 'user' });
       const firstToken = sessionToken(client)!;
@@ -140,7 +195,9 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
 
       // The old token no longer names a session.
       const stale = server.client();
-      const res = await stale.get('/_api/auth/session', { cookie: `${SESSION_COOKIE}=${firstToken}` });
+      const res = await stale.get('/_api/auth/session', {
+        cookie: `${SESSION_COOKIE}=${firstToken}`,
+      });
       expect(res.body).toEqual({ user: null });
       expect((await client.get('/_api/auth/session')).body.user.id).toBe(user.id);
     });
@@ -149,21 +206,38 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       const user = await createUser(server);
       const client = await signIn(server, user);
       const token = sessionToken(client)!;
-      const rows = await server.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+      const rows = await server.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0].token_hash).not.toBe(token);
       expect(rows[0].token_hash).toBe(createHash('sha256').update(token).digest('base64url'));
-      const anyRaw = await server.db.selectFrom('sessions').select('token_hash').where('token_hash', '=', token).execute();
+      const anyRaw = await server.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('token_hash', '=', token)
+        .execute();
       expect(anyRaw).toHaveLength(0);
     });
 
     it('gives the same answer for a wrong password and an unknown e-mail', async () => {
       const user = await createUser(server);
-      const wrong = await login(server.client(), { email: user.email, password: 'Wrong-password-1' });
-      const unknown = await login(server.client(), { email: freshEmail('ghost'), password: 'Wrong-password-1' });
+      const wrong = await login(server.client(), {
+        email: user.email,
+        password: 'Wrong-password-1',
+      });
+      const unknown = await login(server.client(), {
+        email: freshEmail('ghost'),
+        password: 'Wrong-password-1',
+      });
       for (const res of [wrong, unknown]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ error: 'Invalid email or password', message: 'Invalid email or password' });
+        expect(res.body).toEqual({
+          error: 'Invalid email or password',
+          message: 'Invalid email or password',
+        });
         expect(res.headers.getSetCookie()).toEqual([]);
       }
     });
@@ -182,10 +256,17 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
     it('refuses a disabled account, even with the right password', async () => {
       const user = await createUser(server);
       const client = await signIn(server, user);
-      await server.db.updateTable('users').set({ is_disabled: 1 }).where('id', '=', user.id).execute();
+      await server.db
+        .updateTable('users')
+        .set({ is_disabled: 1 })
+        .where('id', '=', user.id)
+        .execute();
       const res = await login(server.client(), { email: user.email, password: user.password });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'This account has been disabled.', message: 'This account has been disabled.' });
+      expect(res.body).toEqual({
+        error: 'This account has been disabled.',
+        message: 'This account has been disabled.',
+      });
       expect((await client.get('/_api/auth/session')).body).toEqual({ user: null });
     });
     it('calls ctx.onLogin after a login without waiting for it, and survives it failing', async () => {
@@ -204,7 +285,9 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
         expect(seen).toEqual([user.id]);
         release();
         await new Promise((r) => setTimeout(r, 20));
-        expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+        expect(
+          (await login(server.client(), { email: user.email, password: user.password })).status,
+        ).toBe(200);
         expect(seen).toEqual([user.id, user.id]);
       } finally {
         release();
@@ -214,7 +297,8 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
   });
 
   describe('login rate limits', () => {
-    const fail = (email: string, headers = freshIp()) => login(server.client(), { email, password: 'Not-the-password-1' }, headers);
+    const fail = (email: string, headers = freshIp()) =>
+      login(server.client(), { email, password: 'Not-the-password-1' }, headers);
 
     it('answers 429 after 10 failures for one e-mail, from any address, until the window passes', async () => {
       const user = await createUser(server);
@@ -229,7 +313,9 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
 
       // Another account is unaffected.
       const other = await createUser(server);
-      expect((await login(server.client(), { email: other.email, password: other.password })).status).toBe(200);
+      expect(
+        (await login(server.client(), { email: other.email, password: other.password })).status,
+      ).toBe(200);
 
       // Once the failures are older than 15 minutes, the right password works again.
       await server.db
@@ -238,27 +324,41 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
         .where('bucket', '=', 'login-fail-email')
         .where('key', '=', user.email.toLowerCase())
         .execute();
-      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+      expect(
+        (await login(server.client(), { email: user.email, password: user.password })).status,
+      ).toBe(200);
     });
 
     it('answers 429 after 10 failures from one address, for any e-mail', async () => {
       const ip = freshIp();
       for (let i = 0; i < 10; i++) expect((await fail(freshEmail('spray'), ip)).status).toBe(401);
       const user = await createUser(server);
-      const blocked = await login(server.client(), { email: user.email, password: user.password }, ip);
+      const blocked = await login(
+        server.client(),
+        { email: user.email, password: user.password },
+        ip,
+      );
       expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
+      expect(blocked.body.message).toMatch(
+        /^Too many login attempts\. Please try again in \d+ minutes?\.$/,
+      );
       expect(blocked.headers.get('retry-after')).toBeTruthy();
       // The same account from another address is fine.
-      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+      expect(
+        (await login(server.client(), { email: user.email, password: user.password })).status,
+      ).toBe(200);
     });
 
     it('forgets an e-mail’s failures after a successful login', async () => {
       const user = await createUser(server);
       for (let i = 0; i < 9; i++) expect((await fail(user.email)).status).toBe(401);
-      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+      expect(
+        (await login(server.client(), { email: user.email, password: user.password })).status,
+      ).toBe(200);
       for (let i = 0; i < 9; i++) expect((await fail(user.email)).status).toBe(401);
-      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+      expect(
+        (await login(server.client(), { email: user.email, password: user.password })).status,
+      ).toBe(200);
     });
   });
 
@@ -278,7 +378,9 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       expect(res.body).toEqual({ success: true });
       expect(res.headers.getSetCookie().join()).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
       expect((await client.get('/_api/auth/session')).body).toEqual({ user: null });
-      const replay = await server.client().get('/_api/auth/session', { cookie: `${SESSION_COOKIE}=${token}` });
+      const replay = await server
+        .client()
+        .get('/_api/auth/session', { cookie: `${SESSION_COOKIE}=${token}` });
       expect(replay.body).toEqual({ user: null });
     });
 
@@ -295,23 +397,35 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       const user = await createUser(server);
       const client = await signIn(server, user);
       const email = freshEmail('renamed');
-      const res = await client.post('/_api/auth/update_profile', { displayName: '  Carl Sagan ✨ ', email });
+      const res = await client.post('/_api/auth/update_profile', {
+        displayName: '  Carl Sagan ✨ ',
+        email,
+      });
       expect(res.status).toBe(200);
       expect(res.body.user).toMatchObject({ id: user.id, displayName: 'Carl Sagan ✨', email });
       expect((await client.get('/_api/auth/session')).body.user.email).toBe(email);
       // The new address signs in; the old one no longer does.
       expect((await login(server.client(), { email, password: user.password })).status).toBe(200);
-      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(401);
+      expect(
+        (await login(server.client(), { email: user.email, password: user.password })).status,
+      ).toBe(401);
     });
 
     it('refuses an e-mail another account uses, case-insensitively, but accepts its own in new capitals', async () => {
       const other = await createUser(server);
       const user = await createUser(server);
       const client = await signIn(server, user);
-      const taken = await client.post('/_api/auth/update_profile', { email: other.email.toUpperCase() });
+      const taken = await client.post('/_api/auth/update_profile', {
+        email: other.email.toUpperCase(),
+      });
       expect(taken.status).toBe(409);
-      expect(taken.body).toEqual({ error: 'Email already in use', message: 'Email already in use' });
-      const own = await client.post('/_api/auth/update_profile', { email: user.email.toUpperCase() });
+      expect(taken.body).toEqual({
+        error: 'Email already in use',
+        message: 'Email already in use',
+      });
+      const own = await client.post('/_api/auth/update_profile', {
+        email: user.email.toUpperCase(),
+      });
       expect(own.status).toBe(200);
       expect(own.body.user.email).toBe(user.email.toUpperCase());
     });
@@ -335,21 +449,31 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       const client = await signIn(server, user);
       const otherDevice = await signIn(server, user);
       const bystander = await signIn(server, await createUser(server));
-      const res = await client.post('/_api/auth/change_password', { currentPassword: user.password, newPassword: 'Brand-New-Orbit-7' });
+      const res = await client.post('/_api/auth/change_password', {
+        currentPassword: user.password,
+        newPassword: 'Brand-New-Orbit-7',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
       expect((await client.get('/_api/auth/session')).body).toEqual({ user: null });
       expect((await otherDevice.get('/_api/auth/session')).body).toEqual({ user: null });
       expect((await bystander.get('/_api/auth/session')).body.user).not.toBeNull();
-      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(401);
-      expect((await login(server.client(), { email: user.email, password: 'Brand-New-Orbit-7' })).status).toBe(200);
+      expect(
+        (await login(server.client(), { email: user.email, password: user.password })).status,
+      ).toBe(401);
+      expect(
+        (await login(server.client(), { email: user.email, password: 'Brand-New-Orbit-7' })).status,
+      ).toBe(200);
     });
 
     it.each([
       [{ newPassword: 'Brand-New-Orbit-7' }, 'Current password is required'],
       [{ currentPassword: '', newPassword: 'Brand-New-Orbit-7' }, 'Current password is required'],
       [{ currentPassword: 'x' }, 'New password must be at least 8 characters'],
-      [{ currentPassword: 'x', newPassword: 'Sh0rt' }, 'New password must be at least 8 characters'],
+      [
+        { currentPassword: 'x', newPassword: 'Sh0rt' },
+        'New password must be at least 8 characters',
+      ],
       [{ currentPassword: 'x', newPassword: 'weakweakweak' }, STRENGTH],
     ])('rejects %j with "%s"', async (body, message) => {
       const client = await signIn(server, await createUser(server));
@@ -361,22 +485,35 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
     it('refuses a wrong current password and keeps the old one', async () => {
       const user = await createUser(server);
       const client = await signIn(server, user);
-      const res = await client.post('/_api/auth/change_password', { currentPassword: 'Wrong-Guess-1', newPassword: 'Brand-New-Orbit-7' });
+      const res = await client.post('/_api/auth/change_password', {
+        currentPassword: 'Wrong-Guess-1',
+        newPassword: 'Brand-New-Orbit-7',
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'Current password is incorrect', message: 'Current password is incorrect' });
+      expect(res.body).toEqual({
+        error: 'Current password is incorrect',
+        message: 'Current password is incorrect',
+      });
       expect((await client.get('/_api/auth/session')).body.user.id).toBe(user.id);
-      expect((await login(server.client(), { email: user.email, password: user.password })).status).toBe(200);
+      expect(
+        (await login(server.client(), { email: user.email, password: user.password })).status,
+      ).toBe(200);
     });
 
     it('limits guesses at the current password like failed logins (10 in 15 minutes)', async () => {
       const user = await createUser(server);
       const client = await signIn(server, user);
       const guess = (currentPassword: string) =>
-        client.post('/_api/auth/change_password', { currentPassword, newPassword: 'Brand-New-Orbit-7' });
+        client.post('/_api/auth/change_password', {
+          currentPassword,
+          newPassword: 'Brand-New-Orbit-7',
+        });
       for (let i = 0; i < 10; i++) expect((await guess(`Wrong-Guess-${i}`)).status).toBe(400);
       const blocked = await guess(user.password);
       expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toMatch(/^Too many password attempts\. Please try again in \d+ minutes?\.$/);
+      expect(blocked.body.message).toMatch(
+        /^Too many password attempts\. Please try again in \d+ minutes?\.$/,
+      );
       expect((await client.get('/_api/auth/session')).body.user.id).toBe(user.id); // nothing changed
     });
   });
@@ -384,13 +521,19 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
   describe('without a session', () => {
     it.each([
       ['/_api/auth/update_profile', { displayName: 'X' }],
-      ['/_api/auth/change_password', { currentPassword: 'Old-Password-1', newPassword: 'New-Password-1' }],
+      [
+        '/_api/auth/change_password',
+        { currentPassword: 'Old-Password-1', newPassword: 'New-Password-1' },
+      ],
       ['/_api/profile/update_zip_code', { zipCode: '12345' }],
       ['/_api/account/avatar/delete', {}],
     ])('POST %s answers 401', async (path, body) => {
       const res = await server.client().post(path, body);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Authentication required', message: 'Authentication required' });
+      expect(res.body).toEqual({
+        error: 'Authentication required',
+        message: 'Authentication required',
+      });
     });
   });
 
@@ -400,7 +543,13 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
     const at = Date.now();
     await server.db
       .insertInto('sessions')
-      .values({ token_hash: 'expired-hash', user_id: user.id, created_at: at - 10, expires_at: at - 1, last_seen_at: at - 10 })
+      .values({
+        token_hash: 'expired-hash',
+        user_id: user.id,
+        created_at: at - 10,
+        expires_at: at - 1,
+        last_seen_at: at - 10,
+      })
       .execute();
     await server.db
       .insertInto('rate_events')
@@ -412,7 +561,11 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       ])
       .execute();
     await pruneAuthTables(server.ctx, at);
-    const hashes = await server.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute();
+    const hashes = await server.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(hashes.map((h) => h.token_hash)).not.toContain('expired-hash');
     expect(hashes).toHaveLength(1);
     expect((await live.get('/_api/auth/session')).body.user.id).toBe(user.id);
@@ -444,29 +597,44 @@ describe.each(dialects)('ADMIN_EMAIL (%s)', (dialect) => {
 
   it('makes the named account admin at registration, even when it is not the first', async () => {
     await createUser(server); // the database is no longer fresh
-    const res = await server.client().post(
-      '/_api/auth/register_with_password',
-      { email: 'boss@example.TEST', password: STRONG, displayName: 'Boss' },
-      freshIp(),
-    );
+    const res = await server
+      .client()
+      .post(
+        '/_api/auth/register_with_password',
+        { email: 'boss@example.TEST', password: STRONG, displayName: 'Boss' },
+        freshIp(),
+      );
     expect(res.status).toBe(200);
     expect(res.body.user.role).toBe('admin');
-    const other = await server.client().post(
-      '/_api/auth/register_with_password',
-      { email: freshEmail(), password: STRONG, displayName: 'Not Boss' },
-      freshIp(),
-    );
+    const other = await server
+      .client()
+      .post(
+        '/_api/auth/register_with_password',
+        { email: freshEmail(), password: STRONG, displayName: 'Not Boss' },
+        freshIp(),
+      );
     expect(other.body.user.role).toBe('user');
   });
 
   it('promotes an existing account with that e-mail when it signs in', async () => {
-    await server.db.deleteFrom('users').where('email_normalized', '=', 'boss@example.test').execute();
+    await server.db
+      .deleteFrom('users')
+      .where('email_normalized', '=', 'boss@example.test')
+      .execute();
     const user = await createUser(server, { email: 'BOSS@example.test', role: 'user' });
     const client = server.client();
-    const res = await client.post('/_api/auth/login_with_password', { email: user.email, password: user.password }, freshIp());
+    const res = await client.post(
+      '/_api/auth/login_with_password',
+      { email: user.email, password: user.password },
+      freshIp(),
+    );
     expect(res.status).toBe(200);
     expect(res.body.user.role).toBe('admin');
-    const row = await server.db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe('admin');
   });
 });

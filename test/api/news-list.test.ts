@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countMatches, findMatches, findPageIds, type FeedFilter, type SortColumn } from '../../src/server/news/repository';
+import {
+  countMatches,
+  findMatches,
+  findPageIds,
+  type FeedFilter,
+  type SortColumn,
+} from '../../src/server/news/repository';
 import { searchTokens } from '../../src/server/news/search';
 import type { NewsItem } from '../../src/shared/types';
 import type { ApiClient } from '../helpers/client';
@@ -10,7 +16,14 @@ import { startTestServer, type TestServer } from '../helpers/server';
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 9, 1);
 const TYPES = ['article', 'video', 'social_post', 'image', 'podcast'];
-const WORDS = ['Jupiter storm', 'Saturn rings', 'Mars rover', 'Nebula glow', 'Comet tail', 'Moon landing'];
+const WORDS = [
+  'Jupiter storm',
+  'Saturn rings',
+  'Mars rover',
+  'Nebula glow',
+  'Comet tail',
+  'Moon landing',
+];
 
 interface Model {
   id: number;
@@ -23,17 +36,37 @@ interface Model {
   isBreaking: boolean;
 }
 
-async function insertSource(server: TestServer, name: string, sourceType: string, userId: number | null, isEnabled: 0 | 1 = 1) {
+async function insertSource(
+  server: TestServer,
+  name: string,
+  sourceType: string,
+  userId: number | null,
+  isEnabled: 0 | 1 = 1,
+) {
   const at = Date.now();
   const row = await server.db
     .insertInto('news_sources')
-    .values({ name, url: `https://example.test/${encodeURIComponent(name)}`, url_key: name, source_type: sourceType, user_id: userId, is_enabled: isEnabled, created_at: at, updated_at: at })
+    .values({
+      name,
+      url: `https://example.test/${encodeURIComponent(name)}`,
+      url_key: name,
+      source_type: sourceType,
+      user_id: userId,
+      is_enabled: isEnabled,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-async function insertItem(server: TestServer, sourceId: number, n: number, extra: Partial<Record<string, unknown>> = {}): Promise<Model> {
+async function insertItem(
+  server: TestServer,
+  sourceId: number,
+  n: number,
+  extra: Partial<Record<string, unknown>> = {},
+): Promise<Model> {
   const title = `${WORDS[n % WORDS.length]} report ${n}`;
   const values = {
     source_id: sourceId,
@@ -56,7 +89,11 @@ async function insertItem(server: TestServer, sourceId: number, n: number, extra
     extra: n % 5 === 0 ? JSON.stringify({ status: 'Go', n }) : null,
     ...extra,
   };
-  const row = await server.db.insertInto('news_items').values(values).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('news_items')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     id: Number(row.id),
     sourceId,
@@ -69,10 +106,16 @@ async function insertItem(server: TestServer, sourceId: number, n: number, extra
   };
 }
 
-const sortKey = { publishedAt: 'publishedAt', engagementScore: 'engagementScore', fetchedAt: 'fetchedAt' } as const;
+const sortKey = {
+  publishedAt: 'publishedAt',
+  engagementScore: 'engagementScore',
+  fetchedAt: 'fetchedAt',
+} as const;
 function ordered(items: Model[], sortBy: keyof typeof sortKey, order: 'asc' | 'desc') {
   const sign = order === 'asc' ? 1 : -1;
-  return [...items].sort((a, b) => sign * (a[sortKey[sortBy]] - b[sortKey[sortBy]] || a.id - b.id)).map((m) => String(m.id));
+  return [...items]
+    .sort((a, b) => sign * (a[sortKey[sortBy]] - b[sortKey[sortBy]] || a.id - b.id))
+    .map((m) => String(m.id));
 }
 
 describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
@@ -82,8 +125,10 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
   const src: Record<string, number> = {};
   const items: Model[] = [];
   const ids = (body: { items: NewsItem[] }) => body.items.map((i) => i.id);
-  const list = (client: ApiClient, query = '') => client.get(`/_api/news/list${query ? `?${query}` : ''}`);
-  const visibleTo = (...names: string[]) => items.filter((m) => names.some((n) => src[n] === m.sourceId));
+  const list = (client: ApiClient, query = '') =>
+    client.get(`/_api/news/list${query ? `?${query}` : ''}`);
+  const visibleTo = (...names: string[]) =>
+    items.filter((m) => names.some((n) => src[n] === m.sourceId));
   const aliceDefault = () => visibleTo('nasa', 'videos', 'reddit', 'aliceBlog');
 
   beforeAll(async () => {
@@ -98,7 +143,8 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
     src.aliceBlog = await insertSource(server, 'Alice Blog', 'rss', alice.user.id);
     src.bobFeed = await insertSource(server, 'Bob Feed', 'rss', bob.user.id);
     const order = ['nasa', 'videos', 'sky', 'reddit', 'off', 'aliceBlog', 'bobFeed', 'nasa'];
-    for (let n = 0; n < 64; n++) items.push(await insertItem(server, src[order[n % order.length]], n));
+    for (let n = 0; n < 64; n++)
+      items.push(await insertItem(server, src[order[n % order.length]], n));
     items.push(
       await insertItem(server, src.nasa, 100, {
         title: 'Galilean moons',
@@ -115,7 +161,10 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
   it('answers 401 to an anonymous caller', async () => {
     const res = await list(server.client());
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Authentication required', message: 'Authentication required' });
+    expect(res.body).toEqual({
+      error: 'Authentication required',
+      message: 'Authentication required',
+    });
   });
 
   it('shows enabled default sources and own personal sources, newest first, without Bluesky', async () => {
@@ -123,7 +172,12 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
     expect(res.status).toBe(200);
     const expected = ordered(aliceDefault(), 'publishedAt', 'desc');
     expect(ids(res.body)).toEqual(expected);
-    expect(res.body.pagination).toEqual({ page: 1, totalPages: 1, totalItems: expected.length, nextCursor: null });
+    expect(res.body.pagination).toEqual({
+      page: 1,
+      totalPages: 1,
+      totalItems: expected.length,
+      nextCursor: null,
+    });
   });
 
   it('presents items in the API shape', async () => {
@@ -153,15 +207,22 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
 
   it('includes Bluesky items when includeBlueSky=true', async () => {
     const res = await list(alice.client, 'pageSize=100&includeBlueSky=true');
-    expect(ids(res.body)).toEqual(ordered(visibleTo('nasa', 'videos', 'reddit', 'aliceBlog', 'sky'), 'publishedAt', 'desc'));
+    expect(ids(res.body)).toEqual(
+      ordered(visibleTo('nasa', 'videos', 'reddit', 'aliceBlog', 'sky'), 'publishedAt', 'desc'),
+    );
   });
 
   it("never shows another user's personal source, even when asked for it by id", async () => {
     const bobs = await list(bob.client, 'pageSize=100');
-    expect(ids(bobs.body)).toEqual(ordered(visibleTo('nasa', 'videos', 'reddit', 'bobFeed'), 'publishedAt', 'desc'));
+    expect(ids(bobs.body)).toEqual(
+      ordered(visibleTo('nasa', 'videos', 'reddit', 'bobFeed'), 'publishedAt', 'desc'),
+    );
     const asked = await list(alice.client, `sourceIds[]=${src.bobFeed}&sourceIds[]=${src.off}`);
     expect(asked.status).toBe(200);
-    expect(asked.body).toEqual({ items: [], pagination: { page: 1, totalPages: 0, totalItems: 0, nextCursor: null } });
+    expect(asked.body).toEqual({
+      items: [],
+      pagination: { page: 1, totalPages: 0, totalItems: 0, nextCursor: null },
+    });
   });
 
   it('narrows by repeated sourceIds[], repeated sourceIds and a single sourceIds', async () => {
@@ -184,17 +245,27 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
   it("drops a default source's items from one user's feed when that user switches it off", async () => {
     await server.db
       .insertInto('source_preferences')
-      .values({ user_id: alice.user.id, source_id: src.videos, is_enabled: 0, updated_at: Date.now() })
+      .values({
+        user_id: alice.user.id,
+        source_id: src.videos,
+        is_enabled: 0,
+        updated_at: Date.now(),
+      })
       .execute();
     try {
       const res = await list(alice.client, 'pageSize=100');
-      expect(ids(res.body)).toEqual(ordered(visibleTo('nasa', 'reddit', 'aliceBlog'), 'publishedAt', 'desc'));
+      expect(ids(res.body)).toEqual(
+        ordered(visibleTo('nasa', 'reddit', 'aliceBlog'), 'publishedAt', 'desc'),
+      );
       const asked = await list(alice.client, `sourceIds[]=${src.videos}`);
       expect(asked.body.items).toEqual([]);
       const bobs = await list(bob.client, `sourceIds[]=${src.videos}&pageSize=100`);
       expect(ids(bobs.body)).toEqual(ordered(visibleTo('videos'), 'publishedAt', 'desc'));
     } finally {
-      await server.db.deleteFrom('source_preferences').where('user_id', '=', alice.user.id).execute();
+      await server.db
+        .deleteFrom('source_preferences')
+        .where('user_id', '=', alice.user.id)
+        .execute();
     }
   });
 
@@ -204,14 +275,21 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
         const q = `itemType=${itemType}${isBreaking === undefined ? '' : `&isBreaking=${isBreaking}`}&pageSize=100`;
         const res = await list(alice.client, q);
         const expected = aliceDefault().filter(
-          (m) => m.itemType === itemType && (isBreaking === undefined || m.isBreaking === isBreaking),
+          (m) =>
+            m.itemType === itemType && (isBreaking === undefined || m.isBreaking === isBreaking),
         );
         expect(ids(res.body), q).toEqual(ordered(expected, 'publishedAt', 'desc'));
         expect(res.body.pagination.totalItems, q).toBe(expected.length);
       }
     }
     const breaking = await list(alice.client, 'isBreaking=1&pageSize=100');
-    expect(ids(breaking.body)).toEqual(ordered(aliceDefault().filter((m) => m.isBreaking), 'publishedAt', 'desc'));
+    expect(ids(breaking.body)).toEqual(
+      ordered(
+        aliceDefault().filter((m) => m.isBreaking),
+        'publishedAt',
+        'desc',
+      ),
+    );
   });
 
   it.each([
@@ -224,7 +302,10 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
   ] as const)('sorts by %s %s, ties broken by id', async (sortBy, sortOrder) => {
     const res = await list(alice.client, `sortBy=${sortBy}&sortOrder=${sortOrder}&pageSize=100`);
     expect(ids(res.body)).toEqual(ordered(aliceDefault(), sortBy, sortOrder));
-    const narrow = await list(alice.client, `sortBy=${sortBy}&sortOrder=${sortOrder}&sourceIds=${src.nasa}&pageSize=100`);
+    const narrow = await list(
+      alice.client,
+      `sortBy=${sortBy}&sortOrder=${sortOrder}&sourceIds=${src.nasa}&pageSize=100`,
+    );
     expect(ids(narrow.body)).toEqual(ordered(visibleTo('nasa'), sortBy, sortOrder));
   });
 
@@ -232,7 +313,11 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
     const all = ordered(aliceDefault(), 'publishedAt', 'desc');
     const one = await list(alice.client, 'pageSize=1&page=3');
     expect(ids(one.body)).toEqual([all[2]]);
-    expect(one.body.pagination).toMatchObject({ page: 3, totalPages: all.length, totalItems: all.length });
+    expect(one.body.pagination).toMatchObject({
+      page: 3,
+      totalPages: all.length,
+      totalItems: all.length,
+    });
     const last = await list(alice.client, `pageSize=1&page=${all.length}`);
     expect(ids(last.body)).toEqual([all[all.length - 1]]);
     expect(last.body.pagination.nextCursor).toBeNull();
@@ -240,10 +325,17 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
     expect(beyond.status).toBe(200);
     expect(beyond.body).toEqual({
       items: [],
-      pagination: { page: 99, totalPages: Math.ceil(all.length / 7), totalItems: all.length, nextCursor: null },
+      pagination: {
+        page: 99,
+        totalPages: Math.ceil(all.length / 7),
+        totalItems: all.length,
+        nextCursor: null,
+      },
     });
     const hundred = await list(alice.client, 'pageSize=100&includeBlueSky=true');
-    expect(hundred.body.items.length).toBe(visibleTo('nasa', 'videos', 'reddit', 'aliceBlog', 'sky').length);
+    expect(hundred.body.items.length).toBe(
+      visibleTo('nasa', 'videos', 'reddit', 'aliceBlog', 'sky').length,
+    );
     const byDefault = await list(alice.client);
     expect(byDefault.body.items.length).toBe(20);
     expect(byDefault.body.pagination.totalPages).toBe(Math.ceil(all.length / 20));
@@ -262,7 +354,10 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
             const paged = await list(alice.client, `${base}&page=${page}`);
             if (paged.body.items.length === 0) break;
             byPage.push(...ids(paged.body));
-            const followed = await list(alice.client, `${base}&page=${page}${cursor ? `&cursor=${cursor}` : ''}`);
+            const followed = await list(
+              alice.client,
+              `${base}&page=${page}${cursor ? `&cursor=${cursor}` : ''}`,
+            );
             expect(ids(followed.body), `${base} page ${page}`).toEqual(ids(paged.body));
             byCursor.push(...ids(followed.body));
             cursor = followed.body.pagination.nextCursor;
@@ -287,7 +382,11 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
     for (const filter of filters) {
       for (const column of ['published_at', 'engagement_score', 'fetched_at'] as SortColumn[]) {
         for (const order of ['asc', 'desc'] as const) {
-          for (const [offset, cursor] of [[0, undefined], [3, undefined], [0, { value: T0 + 5 * DAY, id: 30 }]] as const) {
+          for (const [offset, cursor] of [
+            [0, undefined],
+            [3, undefined],
+            [0, { value: T0 + 5 * DAY, id: 30 }],
+          ] as const) {
             const page = { column, order, limit: 5, offset, cursor };
             const bySort = await findPageIds(server.db, dialect, filter, page, 'sort');
             const byMatch = await findPageIds(server.db, dialect, filter, page, 'match');
@@ -300,10 +399,24 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
 
   it('counts and lists search matches alike', async () => {
     for (const words of ['report', 'jupi', 'saturn rin', 'europa']) {
-      const filter = { sourceIds: [src.nasa, src.videos, src.aliceBlog], searchTokens: searchTokens(words) };
+      const filter = {
+        sourceIds: [src.nasa, src.videos, src.aliceBlog],
+        searchTokens: searchTokens(words),
+      };
       const all = await findMatches(server.db, dialect, filter, 'published_at', 'desc', 1000);
       expect(await countMatches(server.db, dialect, filter), words).toBe(all.length);
-      expect(all.map((m) => m.id), words).toEqual(await findPageIds(server.db, dialect, filter, { column: 'published_at', order: 'desc', limit: 1000, offset: 0 }, 'sort'));
+      expect(
+        all.map((m) => m.id),
+        words,
+      ).toEqual(
+        await findPageIds(
+          server.db,
+          dialect,
+          filter,
+          { column: 'published_at', order: 'desc', limit: 1000, offset: 0 },
+          'sort',
+        ),
+      );
       const firstTwo = await findMatches(server.db, dialect, filter, 'published_at', 'desc', 2);
       expect(firstTwo).toEqual(all.slice(0, 2));
     }
@@ -321,25 +434,48 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
 
     const summary = await list(alice.client, 'searchTerm=europa');
     expect(summary.body.items.map((i: NewsItem) => i.title)).toEqual(['Galilean moons']);
-    const twoWords = await list(alice.client, `searchTerm=${encodeURIComponent('saturn rin')}&pageSize=100`);
-    expect(twoWords.body.items.length).toBe(aliceDefault().filter((m) => m.title.startsWith('Saturn rings')).length);
+    const twoWords = await list(
+      alice.client,
+      `searchTerm=${encodeURIComponent('saturn rin')}&pageSize=100`,
+    );
+    expect(twoWords.body.items.length).toBe(
+      aliceDefault().filter((m) => m.title.startsWith('Saturn rings')).length,
+    );
     expect(twoWords.body.items.length).toBeGreaterThan(0);
     const typed = await list(alice.client, 'searchTerm=report&itemType=video&pageSize=100');
-    expect(ids(typed.body)).toEqual(ordered(aliceDefault().filter((m) => m.itemType === 'video'), 'publishedAt', 'desc'));
+    expect(ids(typed.body)).toEqual(
+      ordered(
+        aliceDefault().filter((m) => m.itemType === 'video'),
+        'publishedAt',
+        'desc',
+      ),
+    );
   });
 
   it('treats search syntax as plain words and punctuation-only input as no match', async () => {
     for (const term of ['!!', '"*', ' -- ', "'&|:*"]) {
       const res = await list(alice.client, `searchTerm=${encodeURIComponent(term)}`);
       expect(res.status, term).toBe(200);
-      expect(res.body, term).toEqual({ items: [], pagination: { page: 1, totalPages: 0, totalItems: 0, nextCursor: null } });
+      expect(res.body, term).toEqual({
+        items: [],
+        pagination: { page: 1, totalPages: 0, totalItems: 0, nextCursor: null },
+      });
     }
-    for (const term of ['jupiter & | !', 'jupiter" OR "mars', 'NEAR(jupiter', "jupiter's:*", 'mars)']) {
+    for (const term of [
+      'jupiter & | !',
+      'jupiter" OR "mars',
+      'NEAR(jupiter',
+      "jupiter's:*",
+      'mars)',
+    ]) {
       const res = await list(alice.client, `searchTerm=${encodeURIComponent(term)}`);
       expect(res.status, term).toBe(200);
     }
     // Were OR honoured, this would list every Jupiter and Saturn item; as plain words nothing holds both.
-    const quoted = await list(alice.client, `searchTerm=${encodeURIComponent('"jupiter" OR "saturn"')}&pageSize=100`);
+    const quoted = await list(
+      alice.client,
+      `searchTerm=${encodeURIComponent('"jupiter" OR "saturn"')}&pageSize=100`,
+    );
     expect(quoted.body.items).toEqual([]);
     const saturn = await list(alice.client, 'searchTerm=saturn');
     expect(saturn.body.items.length).toBeGreaterThan(0);

@@ -21,34 +21,64 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
 
   const newUser = async () => (await createSignedInUser(server)).client;
   const importOpml = (client: ApiClient, opml: string) =>
-    client.post<OpmlImportReport & { error?: string; message?: string }>('/_api/news/sources/opml', { opml });
+    client.post<OpmlImportReport & { error?: string; message?: string }>(
+      '/_api/news/sources/opml',
+      { opml },
+    );
   const personal = async (client: ApiClient): Promise<NewsSource[]> =>
-    ((await client.get('/_api/news/sources')).body.sources as NewsSource[]).filter((s) => s.userId !== null);
-  const doc = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<opml version="2.0"><head><title>t</title></head><body>${body}</body></opml>`;
+    ((await client.get('/_api/news/sources')).body.sources as NewsSource[]).filter(
+      (s) => s.userId !== null,
+    );
+  const doc = (body: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<opml version="2.0"><head><title>t</title></head><body>${body}</body></opml>`;
 
   it("exports the caller's personal sources as an OPML download, and they import back elsewhere", async () => {
     const alice = await newUser();
     const added = [
-      { name: 'Sky & Telescope "News"', url: 'https://skyandtelescope.org/astronomy-news/feed/?a=1&b=2', sourceType: 'rss' },
-      { name: 'PBS Space Time', url: 'https://www.youtube.com/@pbsspacetime', sourceType: 'youtube' },
+      {
+        name: 'Sky & Telescope "News"',
+        url: 'https://skyandtelescope.org/astronomy-news/feed/?a=1&b=2',
+        sourceType: 'rss',
+      },
+      {
+        name: 'PBS Space Time',
+        url: 'https://www.youtube.com/@pbsspacetime',
+        sourceType: 'youtube',
+      },
       { name: 'r/space', url: 'https://www.reddit.com/r/space/', sourceType: 'reddit' },
-      { name: 'Launches', url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/', sourceType: 'rocket_launch' },
+      {
+        name: 'Launches',
+        url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/',
+        sourceType: 'rocket_launch',
+      },
       { name: 'My blog', url: 'https://blog.example/anything', sourceType: 'custom' },
     ];
     for (const s of added) expect((await alice.post('/_api/news/sources', s)).status).toBe(201);
     // Neither a default source nor another user's source belongs in the file.
-    await admin.post('/_api/admin/sources-create', { name: 'Shared default', url: 'https://default.example/rss', sourceType: 'rss' });
+    await admin.post('/_api/admin/sources-create', {
+      name: 'Shared default',
+      url: 'https://default.example/rss',
+      sourceType: 'rss',
+    });
     const bob = await newUser();
-    await bob.post('/_api/news/sources', { name: "Bob's feed", url: 'https://bob.example/rss', sourceType: 'rss' });
+    await bob.post('/_api/news/sources', {
+      name: "Bob's feed",
+      url: 'https://bob.example/rss',
+      sourceType: 'rss',
+    });
 
     const res = await alice.get('/_api/news/sources/opml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/x-opml; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="astrodash-sources.opml"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="astrodash-sources.opml"',
+    );
     expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0">/);
     expect(res.text.match(/<outline /g)).toHaveLength(5);
     expect(res.text).toContain('text="Sky &amp; Telescope &quot;News&quot;"');
-    expect(res.text).toContain('xmlUrl="https://skyandtelescope.org/astronomy-news/feed/?a=1&amp;b=2"');
+    expect(res.text).toContain(
+      'xmlUrl="https://skyandtelescope.org/astronomy-news/feed/?a=1&amp;b=2"',
+    );
     expect(res.text).toContain('astrodashType="rocket_launch"');
     expect(res.text).not.toContain('Shared default');
     expect(res.text).not.toContain('bob.example');
@@ -58,12 +88,16 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
     expect(report.status).toBe(200);
     expect(report.body.skipped).toEqual([]);
     expect(report.body.rejected).toEqual([]);
-    expect(report.body.imported.map(({ name, url, sourceType }) => ({ name, url, sourceType }))).toEqual(added);
+    expect(
+      report.body.imported.map(({ name, url, sourceType }) => ({ name, url, sourceType })),
+    ).toEqual(added);
     const carolSources = await personal(carol);
     expect(carolSources.map((s) => [s.name, s.url, s.sourceType]).sort()).toEqual(
       added.map((s) => [s.name, s.url, s.sourceType]).sort(),
     );
-    expect(carolSources.map((s) => s.id).sort()).toEqual(report.body.imported.map((s) => s.id).sort());
+    expect(carolSources.map((s) => s.id).sort()).toEqual(
+      report.body.imported.map((s) => s.id).sort(),
+    );
 
     // Importing the same file again adds nothing.
     const again = await importOpml(carol, res.text);
@@ -77,13 +111,25 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
     const res = await (await newUser()).get('/_api/news/sources/opml');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<body>\n  </body>');
-    expect((await importOpml(await newUser(), res.text)).body).toEqual({ imported: [], skipped: [], rejected: [] });
+    expect((await importOpml(await newUser(), res.text)).body).toEqual({
+      imported: [],
+      skipped: [],
+      rejected: [],
+    });
   });
 
   it('reports what it imported, skipped as duplicate and rejected, with reasons', async () => {
-    await admin.post('/_api/admin/sources-create', { name: 'NASA default', url: 'https://nasa.example/rss', sourceType: 'rss' });
+    await admin.post('/_api/admin/sources-create', {
+      name: 'NASA default',
+      url: 'https://nasa.example/rss',
+      sourceType: 'rss',
+    });
     const user = await newUser();
-    await user.post('/_api/news/sources', { name: 'Already mine', url: 'https://mine.example/feed', sourceType: 'rss' });
+    await user.post('/_api/news/sources', {
+      name: 'Already mine',
+      url: 'https://mine.example/feed',
+      sourceType: 'rss',
+    });
     const res = await importOpml(
       user,
       doc(`
@@ -104,16 +150,30 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
         <outline text="A category with no feeds"/>`),
     );
     expect(res.status).toBe(200);
-    expect(res.body.imported.map(({ name, url, sourceType }) => ({ name, url, sourceType }))).toEqual([
+    expect(
+      res.body.imported.map(({ name, url, sourceType }) => ({ name, url, sourceType })),
+    ).toEqual([
       { name: 'Fresh feed', url: 'https://fresh.example/feed.xml', sourceType: 'rss' },
-      { name: 'A channel', url: 'https://www.youtube.com/channel/UC7_gcs09iThXybpVgjHZ_7g', sourceType: 'youtube' },
+      {
+        name: 'A channel',
+        url: 'https://www.youtube.com/channel/UC7_gcs09iThXybpVgjHZ_7g',
+        sourceType: 'youtube',
+      },
       { name: 'Subreddit', url: 'https://www.reddit.com/r/Astronomy/.rss', sourceType: 'reddit' },
       { name: 'nameless.example', url: 'https://nameless.example/rss', sourceType: 'rss' },
     ]);
     expect(res.body.skipped).toEqual([
       { url: 'https://fresh.example/feed.xml', reason: 'duplicate' },
-      { url: 'https://nasa.example/rss/', reason: 'duplicate', detail: 'This source is already one of the default sources.' },
-      { url: 'http://mine.example/feed', reason: 'duplicate', detail: 'You already have this source.' },
+      {
+        url: 'https://nasa.example/rss/',
+        reason: 'duplicate',
+        detail: 'This source is already one of the default sources.',
+      },
+      {
+        url: 'http://mine.example/feed',
+        reason: 'duplicate',
+        detail: 'You already have this source.',
+      },
     ]);
     expect(res.body.rejected).toEqual([
       { url: 'feed me', name: 'Not a URL', reason: 'Please enter a valid URL.' },
@@ -134,19 +194,37 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
     await insertPersonalSources(server.db, user.id, 998);
     const res = await importOpml(
       client,
-      doc([1, 2, 3, 4].map((i) => `<outline text="Extra ${i}" xmlUrl="https://extra.example/${i}"/>`).join('')),
+      doc(
+        [1, 2, 3, 4]
+          .map((i) => `<outline text="Extra ${i}" xmlUrl="https://extra.example/${i}"/>`)
+          .join(''),
+      ),
     );
     expect(res.body.imported.map((s) => s.name)).toEqual(['Extra 1', 'Extra 2']);
     expect(res.body.rejected).toEqual([
-      { url: 'https://extra.example/3', name: 'Extra 3', reason: 'You can have at most 1000 personal sources.' },
-      { url: 'https://extra.example/4', name: 'Extra 4', reason: 'You can have at most 1000 personal sources.' },
+      {
+        url: 'https://extra.example/3',
+        name: 'Extra 3',
+        reason: 'You can have at most 1000 personal sources.',
+      },
+      {
+        url: 'https://extra.example/4',
+        name: 'Extra 4',
+        reason: 'You can have at most 1000 personal sources.',
+      },
     ]);
   });
 
   it.each([
-    ['<opml version="2.0"><body><outline text="x"></body></opml>', /^Could not read the OPML file: Expected closing tag/],
+    [
+      '<opml version="2.0"><body><outline text="x"></body></opml>',
+      /^Could not read the OPML file: Expected closing tag/,
+    ],
     ['this is not xml', /^Could not read the OPML file: /],
-    ['<rss version="2.0"><channel><title>x</title></channel></rss>', /^Could not read the OPML file: it has no <opml> element with a <body>\.$/],
+    [
+      '<rss version="2.0"><channel><title>x</title></channel></rss>',
+      /^Could not read the OPML file: it has no <opml> element with a <body>\.$/,
+    ],
   ])('refuses a document it cannot read: %s', async (opml, message) => {
     const user = await newUser();
     const res = await importOpml(user, opml);
@@ -167,7 +245,11 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
   });
 
   it('imports a file of almost 1 MB', async () => {
-    const outlines = Array.from({ length: 900 }, (_, i) => `<outline text="Feed ${i} ${'·'.repeat(900)}" xmlUrl="https://f${i}.example/rss?x=1&amp;y=2"/>`);
+    const outlines = Array.from(
+      { length: 900 },
+      (_, i) =>
+        `<outline text="Feed ${i} ${'·'.repeat(900)}" xmlUrl="https://f${i}.example/rss?x=1&amp;y=2"/>`,
+    );
     const opml = doc(outlines.join('\n'));
     expect(opml.length).toBeGreaterThan(800_000);
     const user = await newUser();
@@ -199,7 +281,10 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
   });
 
   it('refuses a file nested deeper than the parser allows, without a 500', async () => {
-    const res = await importOpml(await newUser(), doc(`${'<outline text="c">'.repeat(500)}${'</outline>'.repeat(500)}`));
+    const res = await importOpml(
+      await newUser(),
+      doc(`${'<outline text="c">'.repeat(500)}${'</outline>'.repeat(500)}`),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Could not read the OPML file: /);
   });

@@ -13,5 +13,9 @@ export async function insertPersonalSources(db: DB, userId: number, count: numbe
     created_at: at,
     updated_at: at,
   }));
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('news_sources').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('news_sources')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }

@@ -28,7 +28,12 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
   });
   afterAll(() => server.close());
 
-  async function addPersonal(client: ApiClient, name: string, url = freshUrl(), sourceType = 'rss') {
+  async function addPersonal(
+    client: ApiClient,
+    name: string,
+    url = freshUrl(),
+    sourceType = 'rss',
+  ) {
     const res = await client.post('/_api/news/sources', { name, url, sourceType });
     expect(res.status, res.text).toBe(201);
     return res.body.id as string;
@@ -44,7 +49,11 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
     return res.body.sources;
   }
   const sourceRow = (id: string) =>
-    server.db.selectFrom('news_sources').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+    server.db
+      .selectFrom('news_sources')
+      .selectAll()
+      .where('id', '=', Number(id))
+      .executeTakeFirst();
   async function insertItems(sourceId: string, n: number, batch = '') {
     const at = Date.now();
     await server.db
@@ -121,7 +130,11 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
         userId: me.id,
         health: { lastFetchedAt: null, lastStatus: null, lastError: null, itemCount: 0 },
       });
-      expect(list.find((s) => s.id === def)).toMatchObject({ userId: null, isEnabled: true, name: 'Shared Feed' });
+      expect(list.find((s) => s.id === def)).toMatchObject({
+        userId: null,
+        isEnabled: true,
+        name: 'Shared Feed',
+      });
     });
 
     it('reports health: last fetch, status, error and item count', async () => {
@@ -130,7 +143,11 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       const fetchedAt = Date.UTC(2026, 0, 2, 3, 4, 5);
       await server.db
         .updateTable('news_sources')
-        .set({ last_fetched_at: fetchedAt, last_status: 'error', last_error: 'The feed answered 404.' })
+        .set({
+          last_fetched_at: fetchedAt,
+          last_status: 'error',
+          last_error: 'The feed answered 404.',
+        })
         .where('id', '=', Number(id))
         .execute();
       await insertItems(id, 3);
@@ -186,9 +203,15 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       [{ name: 'X', sourceType: 'rss' }, 'Please enter a valid URL.'],
       [{ name: 'X', url: 'not a url', sourceType: 'rss' }, 'Please enter a valid URL.'],
       [{ name: 'X', url: 'ftp://a.example/feed', sourceType: 'rss' }, 'Please enter a valid URL.'],
-      [{ name: 'X', url: 'javascript:alert(1)', sourceType: 'custom' }, 'Please enter a valid URL.'],
+      [
+        { name: 'X', url: 'javascript:alert(1)', sourceType: 'custom' },
+        'Please enter a valid URL.',
+      ],
       [{ name: 'X', url: 'https://a.example/feed' }, 'Please select a valid source type.'],
-      [{ name: 'X', url: 'https://a.example/feed', sourceType: 'podcast' }, 'Please select a valid source type.'],
+      [
+        { name: 'X', url: 'https://a.example/feed', sourceType: 'podcast' },
+        'Please select a valid source type.',
+      ],
       [
         { name: 'X', url: 'https://vimeo.com/@space', sourceType: 'youtube' },
         'A YouTube source needs a YouTube channel URL (youtube.com/@handle or /channel/…).',
@@ -224,7 +247,11 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       ['custom', 'https://example.net/anything'],
     ])('accepts a %s source with a suitable URL', async (sourceType, url) => {
       const { client } = await createSignedInUser(server);
-      const res = await client.post('/_api/news/sources', { name: `A ${sourceType}`, url, sourceType });
+      const res = await client.post('/_api/news/sources', {
+        name: `A ${sourceType}`,
+        url,
+        sourceType,
+      });
       expect(res.status, res.text).toBe(201);
     });
 
@@ -236,20 +263,30 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
         'https://WWW.ESA.INT/rssfeed/Our_Activities/Space_Science/',
         'http://esa.int/rssfeed/Our_Activities/Space_Science#x',
       ]) {
-        const res = await client.post('/_api/news/sources', { name: 'Twice', url, sourceType: 'rss' });
+        const res = await client.post('/_api/news/sources', {
+          name: 'Twice',
+          url,
+          sourceType: 'rss',
+        });
         expect(res.status).toBe(409);
         expect(res.body).toEqual(err('You already have this source.'));
       }
       // Another user may add the same feed for themselves.
       const other = await createSignedInUser(server);
-      await addPersonal(other.client, 'Mine too', 'https://www.esa.int/rssfeed/Our_Activities/Space_Science');
+      await addPersonal(
+        other.client,
+        'Mine too',
+        'https://www.esa.int/rssfeed/Our_Activities/Space_Science',
+      );
     });
 
     it('adds a URL only once when the same request races itself', async () => {
       const { client } = await createSignedInUser(server);
       const url = freshUrl();
       const results = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => client.post('/_api/news/sources', { name: `Race ${i}`, url, sourceType: 'rss' })),
+        Array.from({ length: 8 }, (_, i) =>
+          client.post('/_api/news/sources', { name: `Race ${i}`, url, sourceType: 'rss' }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
       expect((await listFor(client)).filter((s) => s.url === url)).toHaveLength(1);
@@ -259,7 +296,11 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       const { user, client } = await createSignedInUser(server);
       await insertPersonalSources(server.db, user.id, 999);
       await addPersonal(client, 'The thousandth');
-      const res = await client.post('/_api/news/sources', { name: 'One too many', url: freshUrl(), sourceType: 'rss' });
+      const res = await client.post('/_api/news/sources', {
+        name: 'One too many',
+        url: freshUrl(),
+        sourceType: 'rss',
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(err('You can have at most 1000 personal sources.'));
     });
@@ -267,7 +308,11 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
     it('refuses a URL that is already a default source', async () => {
       const url = freshUrl();
       await addDefault('Default one', url);
-      const res = await bob.client.post('/_api/news/sources', { name: 'Copy', url, sourceType: 'rss' });
+      const res = await bob.client.post('/_api/news/sources', {
+        name: 'Copy',
+        url,
+        sourceType: 'rss',
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual(err('This source is already one of the default sources.'));
     });
@@ -276,7 +321,10 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
   describe('updating', () => {
     it('lets the owner rename a source', async () => {
       const id = await addPersonal(alice.client, 'Old name');
-      const res = await alice.client.post('/_api/news/sources/update', { sourceId: id, name: 'New name' });
+      const res = await alice.client.post('/_api/news/sources/update', {
+        sourceId: id,
+        name: 'New name',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ name: 'New name' });
       expect((await sourceRow(id))!.name).toBe('New name');
@@ -284,7 +332,10 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
 
     it('accepts a numeric sourceId as well as a string', async () => {
       const id = await addPersonal(alice.client, 'Numeric');
-      const res = await alice.client.post('/_api/news/sources/update', { sourceId: Number(id), name: 'Numeric 2' });
+      const res = await alice.client.post('/_api/news/sources/update', {
+        sourceId: Number(id),
+        name: 'Numeric 2',
+      });
       expect(res.body).toEqual({ name: 'Numeric 2' });
     });
 
@@ -306,21 +357,37 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
 
       const before = Date.now();
       const newUrl = freshUrl();
-      const res = await alice.client.post('/_api/news/sources/update', { sourceId: id, url: newUrl });
+      const res = await alice.client.post('/_api/news/sources/update', {
+        sourceId: id,
+        url: newUrl,
+      });
       expect(res.body).toEqual({ name: 'Renamed' });
       const row = (await sourceRow(id))!;
-      expect(row).toMatchObject({ url: newUrl, etag: null, last_modified: null, resolved_url: null, error_count: 0 });
+      expect(row).toMatchObject({
+        url: newUrl,
+        etag: null,
+        last_modified: null,
+        resolved_url: null,
+        error_count: 0,
+      });
       expect(Number(row.next_fetch_at)).toBeGreaterThanOrEqual(before);
       expect(Number(row.next_fetch_at)).toBeLessThanOrEqual(Date.now());
 
       await server.db.updateTable('news_sources').set(stale).where('id', '=', Number(id)).execute();
       await alice.client.post('/_api/news/sources/update', { sourceId: id, sourceType: 'custom' });
-      expect(await sourceRow(id)).toMatchObject({ source_type: 'custom', etag: null, error_count: 0 });
+      expect(await sourceRow(id)).toMatchObject({
+        source_type: 'custom',
+        etag: null,
+        error_count: 0,
+      });
     });
 
     it("checks a new type against the source's URL", async () => {
       const id = await addPersonal(alice.client, 'Plain feed');
-      const res = await alice.client.post('/_api/news/sources/update', { sourceId: id, sourceType: 'youtube' });
+      const res = await alice.client.post('/_api/news/sources/update', {
+        sourceId: id,
+        sourceType: 'youtube',
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(
         err('A YouTube source needs a YouTube channel URL (youtube.com/@handle or /channel/…).'),
@@ -332,43 +399,61 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       const taken = freshUrl();
       await addPersonal(alice.client, 'Has it', taken);
       const id = await addPersonal(alice.client, 'Wants it');
-      const res = await alice.client.post('/_api/news/sources/update', { sourceId: id, url: taken });
+      const res = await alice.client.post('/_api/news/sources/update', {
+        sourceId: id,
+        url: taken,
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual(err('You already have this source.'));
     });
 
     it.each([
-      [{ sourceId: 'PLACEHOLDER' }, 'At least one field (name, url, or sourceType) must be provided to update.'],
+      [
+        { sourceId: 'PLACEHOLDER' },
+        'At least one field (name, url, or sourceType) must be provided to update.',
+      ],
       [{ name: 'X' }, 'Source ID is required.'],
       [{ sourceId: '', name: 'X' }, 'Source ID is required.'],
       [{ sourceId: 'PLACEHOLDER', name: '' }, 'Name is required.'],
       [{ sourceId: 'PLACEHOLDER', url: 'nope' }, 'Please enter a valid URL.'],
       [{ sourceId: 'PLACEHOLDER', sourceType: 'blog' }, 'Please select a valid source type.'],
-    ] as Array<[Record<string, unknown>, string]>)('refuses %j with "%s"', async (body, message) => {
-      const id = await addPersonal(alice.client, 'Validate me');
-      const payload = { ...body, ...(body.sourceId === 'PLACEHOLDER' ? { sourceId: id } : {}) };
-      const res = await alice.client.post('/_api/news/sources/update', payload);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual(err(message));
-    });
+    ] as Array<[Record<string, unknown>, string]>)(
+      'refuses %j with "%s"',
+      async (body, message) => {
+        const id = await addPersonal(alice.client, 'Validate me');
+        const payload = { ...body, ...(body.sourceId === 'PLACEHOLDER' ? { sourceId: id } : {}) };
+        const res = await alice.client.post('/_api/news/sources/update', payload);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(err(message));
+      },
+    );
 
     it("answers 404 for another user's source, as if it did not exist", async () => {
       const id = await addPersonal(alice.client, 'Alice only');
-      const res = await bob.client.post('/_api/news/sources/update', { sourceId: id, name: 'Hijacked' });
+      const res = await bob.client.post('/_api/news/sources/update', {
+        sourceId: id,
+        name: 'Hijacked',
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(err(NOT_FOUND));
       expect((await sourceRow(id))!.name).toBe('Alice only');
     });
 
-    it.each(['abc', '1.5', '-3', '0', '99999999999', '123456789'])('answers 404 for the id %s', async (sourceId) => {
-      const res = await alice.client.post('/_api/news/sources/update', { sourceId, name: 'X' });
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual(err(NOT_FOUND));
-    });
+    it.each(['abc', '1.5', '-3', '0', '99999999999', '123456789'])(
+      'answers 404 for the id %s',
+      async (sourceId) => {
+        const res = await alice.client.post('/_api/news/sources/update', { sourceId, name: 'X' });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual(err(NOT_FOUND));
+      },
+    );
 
     it('refuses to edit a default source: it can only be switched on or off', async () => {
       const id = await addDefault('Read-only default');
-      const res = await alice.client.post('/_api/news/sources/update', { sourceId: id, name: 'Mine now' });
+      const res = await alice.client.post('/_api/news/sources/update', {
+        sourceId: id,
+        name: 'Mine now',
+      });
       expect(res.status).toBe(403);
       expect(res.body).toEqual(err('Default sources can only be switched on or off.'));
       expect((await sourceRow(id))!.name).toBe('Read-only default');
@@ -390,7 +475,11 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
       expect(await sourceRow(id)).toBeUndefined();
-      const items = await server.db.selectFrom('news_items').select('id').where('source_id', '=', Number(id)).execute();
+      const items = await server.db
+        .selectFrom('news_items')
+        .select('id')
+        .where('source_id', '=', Number(id))
+        .execute();
       expect(items).toEqual([]);
       const counts = await server.db
         .selectFrom('source_item_counts')
@@ -401,7 +490,9 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       expect(counts).toEqual([]);
       if (dialect === 'sqlite') {
         // The full-text index lost the items too (it errors when out of step with news_items).
-        await sql`INSERT INTO news_items_fts (news_items_fts) VALUES ('integrity-check')`.execute(server.db);
+        await sql`INSERT INTO news_items_fts (news_items_fts) VALUES ('integrity-check')`.execute(
+          server.db,
+        );
       }
       expect((await listFor(alice.client)).map((s) => s.id)).not.toContain(id);
     });
@@ -437,11 +528,14 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       expect(await sourceRow(id)).toBeDefined();
     });
 
-    it.each([[{}], [{ sourceId: '' }], [{ sourceId: null }]])('needs a sourceId: %j', async (body) => {
-      const res = await alice.client.post('/_api/news/sources/delete', body);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual(err('Source ID is required.'));
-    });
+    it.each([[{}], [{ sourceId: '' }], [{ sourceId: null }]])(
+      'needs a sourceId: %j',
+      async (body) => {
+        const res = await alice.client.post('/_api/news/sources/delete', body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(err('Source ID is required.'));
+      },
+    );
 
     it('answers 404 for a non-numeric id', async () => {
       const res = await alice.client.post('/_api/news/sources/delete', { sourceId: 'drop table' });
@@ -451,25 +545,35 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
   });
 
   describe('switching default sources', () => {
-    it("switches a default source off and on for the caller only", async () => {
+    it('switches a default source off and on for the caller only', async () => {
       const id = await addDefault('Switchable');
-      const isOn = async (client: ApiClient) => (await listFor(client)).find((s) => s.id === id)!.isEnabled;
+      const isOn = async (client: ApiClient) =>
+        (await listFor(client)).find((s) => s.id === id)!.isEnabled;
       expect(await isOn(alice.client)).toBe(true);
 
-      let res = await alice.client.post('/_api/news/sources/preferences', { sourceId: id, isEnabled: false });
+      let res = await alice.client.post('/_api/news/sources/preferences', {
+        sourceId: id,
+        isEnabled: false,
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
       expect(await isOn(alice.client)).toBe(false);
       expect(await isOn(bob.client)).toBe(true);
 
-      res = await alice.client.post('/_api/news/sources/preferences', { sourceId: Number(id), isEnabled: true });
+      res = await alice.client.post('/_api/news/sources/preferences', {
+        sourceId: Number(id),
+        isEnabled: true,
+      });
       expect(res.body).toEqual({ success: true });
       expect(await isOn(alice.client)).toBe(true);
     });
 
     it('refuses to toggle a personal source', async () => {
       const id = await addPersonal(alice.client, 'Always on');
-      const res = await alice.client.post('/_api/news/sources/preferences', { sourceId: id, isEnabled: false });
+      const res = await alice.client.post('/_api/news/sources/preferences', {
+        sourceId: id,
+        isEnabled: false,
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(err('Personal sources cannot be toggled.'));
     });
@@ -477,11 +581,20 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
     it("answers 404 for another user's personal source or an unknown id", async () => {
       const id = await addPersonal(alice.client, 'Not yours');
       for (const sourceId of [id, '987654321', 'x']) {
-        const res = await bob.client.post('/_api/news/sources/preferences', { sourceId, isEnabled: false });
+        const res = await bob.client.post('/_api/news/sources/preferences', {
+          sourceId,
+          isEnabled: false,
+        });
         expect(res.status).toBe(404);
         expect(res.body).toEqual(err(NOT_FOUND));
       }
-      expect(await server.db.selectFrom('source_preferences').selectAll().where('source_id', '=', Number(id)).execute()).toEqual([]);
+      expect(
+        await server.db
+          .selectFrom('source_preferences')
+          .selectAll()
+          .where('source_id', '=', Number(id))
+          .execute(),
+      ).toEqual([]);
     });
 
     it.each([
@@ -515,10 +628,20 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ id: expect.any(String), name: 'NASA Breaking' });
       const id = res.body.id as string;
-      expect(await sourceRow(id)).toMatchObject({ user_id: null, url: 'https://www.nasa.gov/rss/dyn/breaking_news.rss' });
-      expect((await listFor(alice.client)).find((s) => s.id === id)).toMatchObject({ userId: null, isEnabled: true });
+      expect(await sourceRow(id)).toMatchObject({
+        user_id: null,
+        url: 'https://www.nasa.gov/rss/dyn/breaking_news.rss',
+      });
+      expect((await listFor(alice.client)).find((s) => s.id === id)).toMatchObject({
+        userId: null,
+        isEnabled: true,
+      });
 
-      const upd = await admin.post('/_api/admin/sources/update', { sourceId: id, name: 'NASA', sourceType: 'custom' });
+      const upd = await admin.post('/_api/admin/sources/update', {
+        sourceId: id,
+        name: 'NASA',
+        sourceType: 'custom',
+      });
       expect(upd.body).toEqual({ name: 'NASA' });
       expect(await sourceRow(id)).toMatchObject({ name: 'NASA', source_type: 'custom' });
 
@@ -527,14 +650,30 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       const del = await admin.post('/_api/admin/sources/delete', { sourceId: id });
       expect(del.body).toEqual({ success: true });
       expect(await sourceRow(id)).toBeUndefined();
-      expect(await server.db.selectFrom('source_preferences').selectAll().where('source_id', '=', Number(id)).execute()).toEqual([]);
-      expect(await server.db.selectFrom('news_items').selectAll().where('source_id', '=', Number(id)).execute()).toEqual([]);
+      expect(
+        await server.db
+          .selectFrom('source_preferences')
+          .selectAll()
+          .where('source_id', '=', Number(id))
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await server.db
+          .selectFrom('news_items')
+          .selectAll()
+          .where('source_id', '=', Number(id))
+          .execute(),
+      ).toEqual([]);
     });
 
     it('refuses a duplicate default source', async () => {
       const url = freshUrl();
       await addDefault('First', url);
-      const res = await admin.post('/_api/admin/sources-create', { name: 'Second', url: `${url}#again`, sourceType: 'rss' });
+      const res = await admin.post('/_api/admin/sources-create', {
+        name: 'Second',
+        url: `${url}#again`,
+        sourceType: 'rss',
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual(err('This source is already one of the default sources.'));
     });
@@ -555,10 +694,22 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
     it('validates with the spec messages', async () => {
       const cases: Array<[string, unknown, string]> = [
         ['/_api/admin/sources-create', { url: freshUrl(), sourceType: 'rss' }, 'Name is required.'],
-        ['/_api/admin/sources-create', { name: 'X', url: 'x', sourceType: 'rss' }, 'Please enter a valid URL.'],
-        ['/_api/admin/sources-create', { name: 'X', url: freshUrl(), sourceType: 'x' }, 'Please select a valid source type.'],
+        [
+          '/_api/admin/sources-create',
+          { name: 'X', url: 'x', sourceType: 'rss' },
+          'Please enter a valid URL.',
+        ],
+        [
+          '/_api/admin/sources-create',
+          { name: 'X', url: freshUrl(), sourceType: 'x' },
+          'Please select a valid source type.',
+        ],
         ['/_api/admin/sources/update', { name: 'X' }, 'Source ID is required.'],
-        ['/_api/admin/sources/update', { sourceId: '1' }, 'At least one field (name, url, or sourceType) must be provided to update.'],
+        [
+          '/_api/admin/sources/update',
+          { sourceId: '1' },
+          'At least one field (name, url, or sourceType) must be provided to update.',
+        ],
         ['/_api/admin/sources/delete', {}, 'Source ID is required.'],
       ];
       for (const [path, body, message] of cases) {

@@ -27,10 +27,14 @@ describe('client addresses without a trusted proxy', () => {
   });
 
   it('does not let a forged X-Forwarded-Host pass the same-origin check', async () => {
-    const res = await server.client().post('/_api/auth/logout', {}, {
-      origin: 'https://evil.example',
-      'x-forwarded-host': 'evil.example',
-    });
+    const res = await server.client().post(
+      '/_api/auth/logout',
+      {},
+      {
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+      },
+    );
     expect(res.status).toBe(403);
   });
 });

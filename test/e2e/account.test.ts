@@ -21,7 +21,11 @@ async function signInAt(page: Page, path: string, user: Pick<TestUser, 'email' |
 /** On a phone a toast can sit over the buttons: close them like a user would. */
 async function closeToasts(page: Page) {
   const close = page.locator('[data-sonner-toast] [data-close-button]');
-  while ((await close.count()) > 0) await close.first().click({ force: true }).catch(() => undefined);
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ force: true })
+      .catch(() => undefined);
 }
 
 const bodyIsDark = (page: Page) => page.evaluate(() => document.body.classList.contains('dark'));
@@ -30,13 +34,20 @@ describeE2E('account page', () => {
   const e2e = useE2E();
 
   it.each(widths)('changes name, ZIP, avatar and password (%s)', async (name, viewport) => {
-    const user = await createUser(e2e.server, { displayName: 'Vera Rubin', email: `vera-${name}@example.test` });
+    const user = await createUser(e2e.server, {
+      displayName: 'Vera Rubin',
+      email: `vera-${name}@example.test`,
+    });
     const { page, context } = await e2e.newPage(viewport);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInAt(page, '/login?next=/account', user);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    await expect.poll(() => page.getByText('Changing your email will require re-verification.').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Changing your email will require re-verification.').isVisible(), {
+        timeout: 5000,
+      })
+      .toBe(true);
     const avatar = page.getByRole('banner').getByTestId('user-avatar');
     await expect.poll(() => avatar.innerText(), { timeout: 5000 }).toBe('VR');
 
@@ -47,7 +58,9 @@ describeE2E('account page', () => {
     await page.getByText('Display name is required').waitFor();
     await displayName.fill('Vera Cooper Rubin');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.waitForFunction(() => document.querySelector('header [data-testid="user-avatar"]')?.textContent === 'VR');
+    await page.waitForFunction(
+      () => document.querySelector('header [data-testid="user-avatar"]')?.textContent === 'VR',
+    );
     await page.getByText('Profile updated successfully').waitFor();
 
     // An e-mail that belongs to someone else.
@@ -71,8 +84,16 @@ describeE2E('account page', () => {
 
     // Avatar: a non-image is ignored; a PNG shows as a preview, Cancel drops it, Save keeps it.
     const fileInput = page.locator('input[type="file"]');
-    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).count(), { timeout: 5000 }).toBe(0);
+    await fileInput.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Save', exact: true }).count(), {
+        timeout: 5000,
+      })
+      .toBe(0);
     const png = { name: 'me.png', mimeType: 'image/png', buffer: makePng() };
     await fileInput.setInputFiles(png);
     await page.getByRole('button', { name: 'Cancel' }).first().click();
@@ -80,15 +101,25 @@ describeE2E('account page', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('button', { name: 'Remove' }).waitFor();
     await avatar.locator('img').waitFor();
-    await expect.poll(() => avatar.locator('img').getAttribute('src'), { timeout: 5000 }).toMatch(/^\/_api\/account\/avatar\//);
-    await expect.poll(() => avatar.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 5000 }).toBe(64);
+    await expect
+      .poll(() => avatar.locator('img').getAttribute('src'), { timeout: 5000 })
+      .toMatch(/^\/_api\/account\/avatar\//);
+    await expect
+      .poll(() => avatar.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), {
+        timeout: 5000,
+      })
+      .toBe(64);
     await e2e.screenshot(page, `account-${name}`);
 
     // Saved values survive a reload.
     await page.reload();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    await expect.poll(() => page.getByLabel('Display Name').inputValue(), { timeout: 5000 }).toBe('Vera Cooper Rubin');
-    await expect.poll(() => page.getByLabel('Zip Code').inputValue(), { timeout: 5000 }).toBe('90210');
+    await expect
+      .poll(() => page.getByLabel('Display Name').inputValue(), { timeout: 5000 })
+      .toBe('Vera Cooper Rubin');
+    await expect
+      .poll(() => page.getByLabel('Zip Code').inputValue(), { timeout: 5000 })
+      .toBe('90210');
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('button', { name: 'Upload' }).waitFor();
     await expect.poll(() => avatar.innerText(), { timeout: 5000 }).toBe('VR');
@@ -96,16 +127,26 @@ describeE2E('account page', () => {
 
     // Password: the panel opens and cancels; a wrong current password marks that field.
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect.poll(() => page.getByText('Password must be at least 8 characters long.').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Password must be at least 8 characters long.').isVisible(), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await page.getByLabel('Current Password', { exact: true }).fill('something');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect.poll(() => page.getByLabel('Current Password', { exact: true }).inputValue(), { timeout: 5000 }).toBe('');
+    await expect
+      .poll(() => page.getByLabel('Current Password', { exact: true }).inputValue(), {
+        timeout: 5000,
+      })
+      .toBe('');
     await page.getByLabel('New Password', { exact: true }).fill('Nebula-2024x');
     await page.getByLabel('Confirm New Password').fill('Nebula-2024y');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Current password is required').waitFor();
-    await expect.poll(() => page.getByText("Passwords don't match").isVisible(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText("Passwords don't match").isVisible(), { timeout: 5000 })
+      .toBe(true);
     await page.getByLabel('Current Password', { exact: true }).fill('Not-the-password1');
     await page.getByLabel('Confirm New Password').fill('Nebula-2024x');
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -122,7 +163,10 @@ describeE2E('account page', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByRole('alert').filter({ hasText: /invalid|incorrect/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /invalid|incorrect/i })
+      .waitFor();
     await page.getByLabel('Password').fill('Nebula-2024x');
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByRole('heading', { name: 'Welcome back, Vera Cooper Rubin!' }).waitFor();
@@ -140,7 +184,8 @@ describeE2E('account page fallbacks', () => {
     await signInAt(page, '/login?next=/account', user);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     const bare = { status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' };
-    for (const path of ['update_profile', 'change_password']) await page.route(`**/_api/auth/${path}`, (route) => route.fulfill(bare));
+    for (const path of ['update_profile', 'change_password'])
+      await page.route(`**/_api/auth/${path}`, (route) => route.fulfill(bare));
     await page.route('**/_api/profile/update_zip_code', (route) => route.fulfill(bare));
 
     await page.getByLabel('Display Name').fill('Henrietta Swan Leavitt');
@@ -170,23 +215,41 @@ describeE2E('shared layout', () => {
     await signInAt(page, '/', admin);
     const nav = page.getByRole('navigation');
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
-    await expect.poll(() => nav.getByRole('link').allInnerTexts(), { timeout: 5000 }).toEqual([
-      'Dashboard',
-      'Reddit Feeds',
-      'BlueSky Feeds',
-      'Rocket Launches',
-      'Admin',
-      'Account',
-    ]);
-    await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), { timeout: 5000 }).toBe('page');
+    await expect
+      .poll(() => nav.getByRole('link').allInnerTexts(), { timeout: 5000 })
+      .toEqual([
+        'Dashboard',
+        'Reddit Feeds',
+        'BlueSky Feeds',
+        'Rocket Launches',
+        'Admin',
+        'Account',
+      ]);
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), {
+        timeout: 5000,
+      })
+      .toBe('page');
     await nav.getByRole('link', { name: 'Account' }).click();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    await expect.poll(() => nav.getByRole('link', { name: 'Account' }).getAttribute('aria-current'), { timeout: 5000 }).toBe('page');
-    await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), { timeout: 5000 }).toBeNull();
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Account' }).getAttribute('aria-current'), {
+        timeout: 5000,
+      })
+      .toBe('page');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), {
+        timeout: 5000,
+      })
+      .toBeNull();
 
     // Theme: Dark sets body.dark and survives a reload; Light clears it; the active one is checked.
     await page.getByRole('button', { name: 'Theme' }).click();
-    await expect.poll(() => page.getByRole('menuitemradio', { name: 'Auto' }).getAttribute('aria-checked'), { timeout: 5000 }).toBe('true');
+    await expect
+      .poll(() => page.getByRole('menuitemradio', { name: 'Auto' }).getAttribute('aria-checked'), {
+        timeout: 5000,
+      })
+      .toBe('true');
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await expect.poll(() => bodyIsDark(page), { timeout: 5000 }).toBe(true);
     await page.reload();
@@ -194,7 +257,11 @@ describeE2E('shared layout', () => {
     await expect.poll(() => bodyIsDark(page), { timeout: 5000 }).toBe(true);
     await e2e.screenshot(page, 'account-dark-desktop');
     await page.getByRole('button', { name: 'Theme' }).click();
-    await expect.poll(() => page.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked'), { timeout: 5000 }).toBe('true');
+    await expect
+      .poll(() => page.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked'), {
+        timeout: 5000,
+      })
+      .toBe('true');
     await page.getByRole('menuitemradio', { name: 'Light' }).click();
     await expect.poll(() => bodyIsDark(page), { timeout: 5000 }).toBe(false);
 
@@ -220,12 +287,18 @@ describeE2E('shared layout', () => {
     await menu.click();
     const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
     await drawer.waitFor();
-    await expect.poll(() => drawer.getByRole('link', { name: 'Admin' }).count(), { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(() => drawer.getByRole('link', { name: 'Admin' }).count(), { timeout: 5000 })
+      .toBe(0);
     await page.waitForTimeout(250); // let the slide-in finish for the picture
     await e2e.screenshot(page, 'drawer-dark-mobile');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 5000 }).toBe('Open navigation menu');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), {
+        timeout: 5000,
+      })
+      .toBe('Open navigation menu');
 
     await menu.click();
     await drawer.getByRole('link', { name: 'Account' }).click();
@@ -237,7 +310,13 @@ describeE2E('shared layout', () => {
     // A plain user on an admin page: the guard's Access Denied with the spec's words.
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
-    await expect.poll(() => page.getByText('Access denied. Your role (user) lacks required permissions.').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.getByText('Access denied. Your role (user) lacks required permissions.').isVisible(),
+        { timeout: 5000 },
+      )
+      .toBe(true);
     await e2e.screenshot(page, 'access-denied-dark-mobile');
     await context.close();
   });

@@ -33,17 +33,26 @@ describeE2E('external ad script', () => {
   it('loads for a signed-in user', async () => {
     await createUser(e2e.server, { email: 'reader@example.com', password: 'Telescope42' });
     const { page, context } = await signInAs('reader@example.com');
-    await expect.poll(() => page.evaluate(() => (window as { __adsLoaded?: boolean }).__adsLoaded === true), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as { __adsLoaded?: boolean }).__adsLoaded === true), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await context.close();
   });
 
   it('never loads for a user with noAds', async () => {
-    const user = await createUser(e2e.server, { email: 'patron@example.com', password: 'Telescope42' });
+    const user = await createUser(e2e.server, {
+      email: 'patron@example.com',
+      password: 'Telescope42',
+    });
     await e2e.server.db.updateTable('users').set({ no_ads: 1 }).where('id', '=', user.id).execute();
     const { page, context } = await signInAs('patron@example.com');
     await page.waitForTimeout(500);
     expect(await page.locator('script[data-ads]').count()).toBe(0);
-    expect(await page.evaluate(() => (window as { __adsLoaded?: boolean }).__adsLoaded)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as { __adsLoaded?: boolean }).__adsLoaded),
+    ).toBeUndefined();
     await context.close();
   });
 });

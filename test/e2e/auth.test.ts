@@ -9,7 +9,10 @@ const widths = [
   ['mobile', MOBILE],
 ] as const;
 
-async function fillRegistration(page: Page, values: { email: string; name: string; password: string; zip?: string }) {
+async function fillRegistration(
+  page: Page,
+  values: { email: string; name: string; password: string; zip?: string },
+) {
   await page.getByLabel('Email').fill(values.email);
   await page.getByLabel('Display Name').fill(values.name);
   await page.getByLabel('Password').fill(values.password);
@@ -25,64 +28,106 @@ async function logIn(page: Page, email: string, password: string) {
 describeE2E('sign-up, sign-in and sign-out', () => {
   const e2e = useE2E();
 
-  it.each(widths)('registers, lands on the dashboard, signs out and back in (%s)', async (name, viewport) => {
-    const { page, context } = await e2e.newPage(viewport);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const email = `ada-${name}@example.test`;
+  it.each(widths)(
+    'registers, lands on the dashboard, signs out and back in (%s)',
+    async (name, viewport) => {
+      const { page, context } = await e2e.newPage(viewport);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const email = `ada-${name}@example.test`;
 
-    await page.goto('/');
-    await page.getByText('Welcome to AstroDash').waitFor();
-    await expect.poll(() => page.getByText('Log in to access your dashboard.').isVisible(), { timeout: 5000 }).toBe(true);
-    await expect.poll(() => page.getByText('A default set of sources is provided', { exact: false }).isVisible(), { timeout: 5000 }).toBe(true);
-    await e2e.screenshot(page, `login-${name}`);
+      await page.goto('/');
+      await page.getByText('Welcome to AstroDash').waitFor();
+      await expect
+        .poll(() => page.getByText('Log in to access your dashboard.').isVisible(), {
+          timeout: 5000,
+        })
+        .toBe(true);
+      await expect
+        .poll(
+          () =>
+            page.getByText('A default set of sources is provided', { exact: false }).isVisible(),
+          { timeout: 5000 },
+        )
+        .toBe(true);
+      await e2e.screenshot(page, `login-${name}`);
 
-    await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.waitForURL('**/register');
-    await page.getByText('Create an Account').waitFor();
-    await expect.poll(() => page.getByText('Join to get your personalized news dashboard.').isVisible(), { timeout: 5000 }).toBe(true);
+      await page.getByRole('link', { name: 'Sign up' }).click();
+      await page.waitForURL('**/register');
+      await page.getByText('Create an Account').waitFor();
+      await expect
+        .poll(() => page.getByText('Join to get your personalized news dashboard.').isVisible(), {
+          timeout: 5000,
+        })
+        .toBe(true);
 
-    // Client-side validation with the spec's messages, focus on the first bad field.
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Email is required').waitFor();
-    await expect.poll(() => page.getByText('Password must be at least 8 characters').isVisible(), { timeout: 5000 }).toBe(true);
-    await expect.poll(() => page.getByText('Name is required').isVisible(), { timeout: 5000 }).toBe(true);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 5000 }).toBe('email');
+      // Client-side validation with the spec's messages, focus on the first bad field.
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByText('Email is required').waitFor();
+      await expect
+        .poll(() => page.getByText('Password must be at least 8 characters').isVisible(), {
+          timeout: 5000,
+        })
+        .toBe(true);
+      await expect
+        .poll(() => page.getByText('Name is required').isVisible(), { timeout: 5000 })
+        .toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')), {
+          timeout: 5000,
+        })
+        .toBe('email');
 
-    // The ZIP field keeps digits only, at most five.
-    await fillRegistration(page, { email, name: 'Ada Lovelace', password: 'Stargazer9', zip: 'ab021399' });
-    await expect.poll(() => page.getByLabel('Zip Code (optional)').inputValue(), { timeout: 5000 }).toBe('02139');
-    await e2e.screenshot(page, `register-${name}`);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+      // The ZIP field keeps digits only, at most five.
+      await fillRegistration(page, {
+        email,
+        name: 'Ada Lovelace',
+        password: 'Stargazer9',
+        zip: 'ab021399',
+      });
+      await expect
+        .poll(() => page.getByLabel('Zip Code (optional)').inputValue(), { timeout: 5000 })
+        .toBe('02139');
+      await e2e.screenshot(page, `register-${name}`);
+      await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('heading', { name: 'Welcome back, Ada Lovelace!' }).waitFor();
-    await expect.poll(() => page.getByTestId('user-avatar').first().innerText(), { timeout: 5000 }).toBe('AL');
-    await e2e.screenshot(page, `dashboard-${name}`);
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { name: 'Welcome back, Ada Lovelace!' }).waitFor();
+      await expect
+        .poll(() => page.getByTestId('user-avatar').first().innerText(), { timeout: 5000 })
+        .toBe('AL');
+      await e2e.screenshot(page, `dashboard-${name}`);
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.getByText('Welcome to AstroDash').waitFor();
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await page.getByText('Welcome to AstroDash').waitFor();
 
-    // A wrong password shows the server's message above the form.
-    await logIn(page, email, 'Wrong-password1');
-    const alert = page.getByRole('alert').filter({ hasText: /invalid|incorrect/i });
-    await alert.waitFor();
-    await e2e.screenshot(page, `login-error-${name}`);
+      // A wrong password shows the server's message above the form.
+      await logIn(page, email, 'Wrong-password1');
+      const alert = page.getByRole('alert').filter({ hasText: /invalid|incorrect/i });
+      await alert.waitFor();
+      await e2e.screenshot(page, `login-error-${name}`);
 
-    await logIn(page, email, 'Stargazer9');
-    await page.getByRole('heading', { name: 'Welcome back, Ada Lovelace!' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await logIn(page, email, 'Stargazer9');
+      await page.getByRole('heading', { name: 'Welcome back, Ada Lovelace!' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('refuses to register the same e-mail twice with the spec wording', async () => {
     const existing = await createUser(e2e.server, { email: 'taken@example.test' });
     const { page, context } = await e2e.newPage();
     await page.goto('/register');
-    await fillRegistration(page, { email: existing.email.toUpperCase(), name: 'Someone', password: 'Stargazer9' });
+    await fillRegistration(page, {
+      email: existing.email.toUpperCase(),
+      name: 'Someone',
+      password: 'Stargazer9',
+    });
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('This email is already registered. Please try logging in instead.').waitFor();
+    await page
+      .getByText('This email is already registered. Please try logging in instead.')
+      .waitFor();
     await context.close();
   });
 
@@ -93,11 +138,21 @@ describeE2E('sign-up, sign-in and sign-out', () => {
     await page.route('**/_api/auth/register_with_password', (route) => route.fulfill(bare));
     await page.goto('/');
     await logIn(page, 'someone@example.test', 'Stargazer9');
-    await page.getByRole('alert').filter({ hasText: /^Login failed$/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Login failed$/ })
+      .waitFor();
     await page.goto('/register');
-    await fillRegistration(page, { email: 'someone@example.test', name: 'Someone', password: 'Stargazer9' });
+    await fillRegistration(page, {
+      email: 'someone@example.test',
+      name: 'Someone',
+      password: 'Stargazer9',
+    });
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('alert').filter({ hasText: /^Registration failed$/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Registration failed$/ })
+      .waitFor();
     await context.close();
   });
 
@@ -125,7 +180,11 @@ describeE2E('sign-up, sign-in and sign-out', () => {
     const { page, context } = await e2e.newPage(MOBILE);
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Not Found' }).waitFor();
-    await expect.poll(() => page.getByText('The page you are looking for does not exist').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('The page you are looking for does not exist').isVisible(), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await e2e.screenshot(page, 'not-found-mobile');
     await page.getByRole('link', { name: /home/i }).click();
     await page.getByText('Welcome to AstroDash').waitFor();

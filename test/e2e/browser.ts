@@ -11,7 +11,9 @@ export const WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results');
 
 /** describe() that is skipped (loudly, in global setup) when there is no browser. */
-export const describeE2E: typeof describe = (hasBrowser() ? describe : describe.skip) as typeof describe;
+export const describeE2E: typeof describe = (
+  hasBrowser() ? describe : describe.skip
+) as typeof describe;
 
 export const DESKTOP = { width: 1280, height: 860 };
 export const MOBILE = { width: 375, height: 740 };
@@ -20,7 +22,10 @@ export interface E2E {
   server: TestServer;
   browser: Browser;
   /** A fresh browser context (own cookies and storage) at the given viewport. */
-  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(viewport?: {
+    width: number;
+    height: number;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   screenshot(page: Page, name: string): Promise<void>;
 }
 
@@ -35,7 +40,16 @@ export function useE2E(options: TestServerOptions | (() => TestServerOptions) = 
     state.server = await startTestServer({ ...resolved, webDir: WEB_DIR });
     state.browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     state.newPage = async (viewport = DESKTOP) => {
       const context = await state.browser.newContext({ viewport, baseURL: state.server.url });

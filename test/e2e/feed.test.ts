@@ -18,7 +18,11 @@ const BREAKING_TITLE = 'Starship lands on the pad for the first time';
 const BROKEN_IMAGE_TITLE = 'Comet C/2026 A1 brightens unexpectedly';
 const INLINE_IMAGE_TITLE = 'Sketching Saturn at the eyepiece';
 const REDDIT_TITLE = 'My first photo of the Orion Nebula';
-const LAUNCHES = ['Falcon 9 | Starlink Group 12-3', 'Electron | Hawk Eye 360', 'Ariane 6 | Galileo L14'];
+const LAUNCHES = [
+  'Falcon 9 | Starlink Group 12-3',
+  'Electron | Hawk Eye 360',
+  'Ariane 6 | Galileo L14',
+];
 const SVG_IMAGE =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(
@@ -38,15 +42,38 @@ interface SeedItem {
   extra?: Record<string, unknown>;
 }
 
-async function insertSource(e2e: E2E, name: string, url: string, sourceType: string, items: SeedItem[]) {
+async function insertSource(
+  e2e: E2E,
+  name: string,
+  url: string,
+  sourceType: string,
+  items: SeedItem[],
+) {
   const now = Date.now();
   const source = await e2e.server.db
     .insertInto('news_sources')
-    .values({ name, url, url_key: urlKey(url), source_type: sourceType, user_id: null, is_enabled: 1, created_at: now, updated_at: now, last_fetched_at: now, last_status: 'ok', last_error: null, etag: null, last_modified: null, resolved_url: null })
+    .values({
+      name,
+      url,
+      url_key: urlKey(url),
+      source_type: sourceType,
+      user_id: null,
+      is_enabled: 1,
+      created_at: now,
+      updated_at: now,
+      last_fetched_at: now,
+      last_status: 'ok',
+      last_error: null,
+      etag: null,
+      last_modified: null,
+      resolved_url: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const [i, item] of items.entries()) {
-    const summary = item.summary ?? `${item.title}. A longer look at what happened, why it matters for astronomers and what comes next for the mission team and the instruments on board.`;
+    const summary =
+      item.summary ??
+      `${item.title}. A longer look at what happened, why it matters for astronomers and what comes next for the mission team and the instruments on board.`;
     await e2e.server.db
       .insertInto('news_items')
       .values({
@@ -85,12 +112,30 @@ async function seed(e2e: E2E) {
   cosmos[2] = { ...cosmos[2], title: BREAKING_TITLE, isBreaking: true, imageUrl: SVG_IMAGE };
   cosmos[5] = { ...cosmos[5], title: 'Podcast: the search for Planet Nine', itemType: 'podcast' };
   cosmos[6] = { ...cosmos[6], title: BROKEN_IMAGE_TITLE, imageUrl: '/no-such-image.png' };
-  cosmos[7] = { ...cosmos[7], title: INLINE_IMAGE_TITLE, imageUrl: null, summaryHtml: `<p>Seen through the scope:</p><p><img src="${SVG_IMAGE}" alt=""></p>` };
+  cosmos[7] = {
+    ...cosmos[7],
+    title: INLINE_IMAGE_TITLE,
+    imageUrl: null,
+    summaryHtml: `<p>Seen through the scope:</p><p><img src="${SVG_IMAGE}" alt=""></p>`,
+  };
   await insertSource(e2e, 'Cosmos Daily', 'https://cosmos.example.test/feed', 'rss', cosmos);
   await insertSource(e2e, 'Orbit Weekly', 'https://orbit.example.test/feed', 'rss', [
-    { title: VIDEO_TITLE, itemType: 'video', url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, publishedAt: now - HOUR },
-    { title: 'Gallery: noctilucent clouds over Scotland', itemType: 'image', imageUrl: SVG_IMAGE, publishedAt: now - 2 * HOUR },
-    ...Array.from({ length: 3 }, (_, i) => ({ title: `Orbit brief ${i + 1}`, publishedAt: now - (30 + i) * HOUR })),
+    {
+      title: VIDEO_TITLE,
+      itemType: 'video',
+      url: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+      publishedAt: now - HOUR,
+    },
+    {
+      title: 'Gallery: noctilucent clouds over Scotland',
+      itemType: 'image',
+      imageUrl: SVG_IMAGE,
+      publishedAt: now - 2 * HOUR,
+    },
+    ...Array.from({ length: 3 }, (_, i) => ({
+      title: `Orbit brief ${i + 1}`,
+      publishedAt: now - (30 + i) * HOUR,
+    })),
   ]);
   await insertSource(e2e, 'r/space', 'https://www.reddit.com/r/space/', 'reddit', [
     { title: REDDIT_TITLE, itemType: 'social_post', publishedAt: now - 10 * 60_000 },
@@ -105,25 +150,35 @@ async function seed(e2e: E2E) {
     [2, 0, 1].map((i) => ({
       title: LAUNCHES[i],
       publishedAt: now + (i + 1) * 24 * HOUR,
-      extra: { status: i === 0 ? 'Go for Launch' : 'To Be Confirmed', provider: 'SpaceX', pad: 'Space Launch Complex 40', windowStart: new Date(now + (i + 1) * 24 * HOUR).toISOString() },
+      extra: {
+        status: i === 0 ? 'Go for Launch' : 'To Be Confirmed',
+        provider: 'SpaceX',
+        pad: 'Space Launch Complex 40',
+        windowStart: new Date(now + (i + 1) * 24 * HOUR).toISOString(),
+      },
     })),
   );
 }
 
 async function signInContext(context: BrowserContext, user: TestUser) {
-  const res = await context.request.post('/_api/auth/login_with_password', { data: { email: user.email, password: user.password } });
+  const res = await context.request.post('/_api/auth/login_with_password', {
+    data: { email: user.email, password: user.password },
+  });
   expect(res.status()).toBe(200);
 }
 
 const cards = (page: Page) => page.getByTestId('news-card');
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** Dark theme the way the theme menu keeps it, applied before paint on reload. */
 async function reloadDark(page: Page) {
   await page.evaluate(() => localStorage.setItem('astrodash:theme', 'dark'));
   await page.reload();
   await cards(page).first().waitFor();
-  await expect.poll(() => page.evaluate(() => document.body.classList.contains('dark')), { timeout: 5000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.body.classList.contains('dark')), { timeout: 5000 })
+    .toBe(true);
 }
 const rows = (page: Page) => page.getByTestId('news-row');
 
@@ -151,8 +206,12 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
   it('shows the dashboard with the initial filter: newest first, no reddit, launches or BlueSky', async () => {
     const { context, page } = await openDashboard();
     await expect.poll(() => cards(page).count()).toBe(10);
-    await expect.poll(() => cards(page).first().textContent(), { timeout: 5000 }).toContain(VIDEO_TITLE);
-    await expect(page.getByText('Latest updates from the cosmos, all in one place').isVisible()).resolves.toBe(true);
+    await expect
+      .poll(() => cards(page).first().textContent(), { timeout: 5000 })
+      .toContain(VIDEO_TITLE);
+    await expect(
+      page.getByText('Latest updates from the cosmos, all in one place').isVisible(),
+    ).resolves.toBe(true);
     for (const tab of ['News Feed', 'Sources', 'AI Assistant', 'Announcements']) {
       await expect(page.getByRole('tab', { name: tab }).isVisible()).resolves.toBe(true);
     }
@@ -164,11 +223,25 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const broken = cards(page).filter({ hasText: BROKEN_IMAGE_TITLE });
     await broken.scrollIntoViewIfNeeded(); // images load lazily
     await broken.getByText('Image unavailable').waitFor();
-    await expect.poll(() => cards(page).filter({ hasText: INLINE_IMAGE_TITLE }).locator('img').first().getAttribute('src'), { timeout: 5000 }).toBe(SVG_IMAGE);
+    await expect
+      .poll(
+        () =>
+          cards(page)
+            .filter({ hasText: INLINE_IMAGE_TITLE })
+            .locator('img')
+            .first()
+            .getAttribute('src'),
+        { timeout: 5000 },
+      )
+      .toBe(SVG_IMAGE);
     await expect(page.getByText(LAUNCHES[0]).count()).resolves.toBe(0);
     // Only the preselected sources are pressed.
-    await expect(page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'r/space', pressed: false }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      page.getByRole('button', { name: 'r/space', pressed: false }).isVisible(),
+    ).resolves.toBe(true);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await e2e.screenshot(page, 'feed-dashboard-desktop-light');
     await reloadDark(page);
@@ -185,7 +258,9 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     ];
     for (const badge of badges) {
       const ratio = await badge.evaluate((el) => {
-        const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const canvas = document
+          .createElement('canvas')
+          .getContext('2d', { willReadFrequently: true })!;
         const luminance = (color: string) => {
           canvas.clearRect(0, 0, 1, 1);
           canvas.fillStyle = color;
@@ -210,8 +285,12 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await page.getByRole('tab', { name: 'News Feed' }).focus();
     await page.keyboard.press('Tab');
     const panel = page.getByRole('tabpanel', { name: 'News Feed' });
-    await expect.poll(() => panel.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
-    await expect.poll(() => panel.evaluate((el) => getComputedStyle(el).boxShadow), { timeout: 5000 }).not.toBe('none');
+    await expect
+      .poll(() => panel.evaluate((el) => el === document.activeElement), { timeout: 5000 })
+      .toBe(true);
+    await expect
+      .poll(() => panel.evaluate((el) => getComputedStyle(el).boxShadow), { timeout: 5000 })
+      .not.toBe('none');
     await context.close();
   });
 
@@ -219,23 +298,33 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const { context, page } = await openDashboard();
     await page.getByLabel('Type').selectOption('video');
     await expect.poll(() => cards(page).count()).toBe(1);
-    await expect.poll(() => cards(page).first().textContent(), { timeout: 5000 }).toContain(VIDEO_TITLE);
+    await expect
+      .poll(() => cards(page).first().textContent(), { timeout: 5000 })
+      .toContain(VIDEO_TITLE);
     await page.getByLabel('Type').selectOption('');
     await expect.poll(() => cards(page).count()).toBe(10);
 
     await page.getByPlaceholder('Search headlines and content...').fill('jupi');
     await expect.poll(() => cards(page).count()).toBe(1);
-    await expect.poll(() => cards(page).first().textContent(), { timeout: 5000 }).toContain(JUPITER_TITLE);
+    await expect
+      .poll(() => cards(page).first().textContent(), { timeout: 5000 })
+      .toContain(JUPITER_TITLE);
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect.poll(() => cards(page).count()).toBe(10);
 
     await page.getByPlaceholder('Search headlines and content...').fill('zzzzqqq');
     await page.getByText('No News Found').waitFor();
-    await expect(page.getByText('Try adjusting your filters or check back later.').isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByText('Try adjusting your filters or check back later.').isVisible(),
+    ).resolves.toBe(true);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    await expect.poll(() => page.getByPlaceholder('Search headlines and content...').inputValue()).toBe('');
+    await expect
+      .poll(() => page.getByPlaceholder('Search headlines and content...').inputValue())
+      .toBe('');
     // Reset clears the source preselection too, so every visible source counts again.
-    await expect.poll(() => page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Cosmos Daily', pressed: true }).count())
+      .toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
     await context.close();
   });
@@ -244,7 +333,14 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const { context, page } = await e2e.newPage();
     await signInContext(context, user);
     await page.route('**/_api/news/list?**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Failed to fetch news list', message: 'Failed to fetch news list' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'Failed to fetch news list',
+          message: 'Failed to fetch news list',
+        }),
+      }),
     );
     await page.goto('/');
     await page.getByText('Failed to load news').waitFor({ timeout: 15_000 });
@@ -259,13 +355,25 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await expect.poll(() => cards(page).count(), { timeout: 5000 }).toBe(0);
     await page.reload();
     await rows(page).first().waitFor();
-    await expect(page.getByRole('button', { name: 'List View', pressed: true }).isVisible()).resolves.toBe(true);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('astrodash:view-preference')), { timeout: 5000 }).toBe('list');
+    await expect(
+      page.getByRole('button', { name: 'List View', pressed: true }).isVisible(),
+    ).resolves.toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('astrodash:view-preference')), {
+        timeout: 5000,
+      })
+      .toBe('list');
     // Keyboard: a row, its Share button and link, then the next row.
     await rows(page).first().focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5000 }).toBe('news-row');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 5000 }).toContain('Gallery: noctilucent clouds');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), {
+        timeout: 5000,
+      })
+      .toBe('news-row');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 5000 })
+      .toContain('Gallery: noctilucent clouds');
     await page.getByRole('button', { name: 'Card View' }).click();
     await cards(page).first().waitFor();
     await context.close();
@@ -275,11 +383,14 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const { context, page } = await openDashboard();
     const loaded: NewsListResponse[] = [];
     page.on('response', async (res) => {
-      if (res.url().includes('/_api/news/list') && res.ok()) loaded.push((await res.json()) as NewsListResponse);
+      if (res.url().includes('/_api/news/list') && res.ok())
+        loaded.push((await res.json()) as NewsListResponse);
     });
     const end = page.getByText("You've reached the end of the feed.");
     for (let i = 0; i < 30 && !(await end.isVisible()); i++) {
-      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+      );
       await page.waitForTimeout(100);
     }
     await expect(end.isVisible()).resolves.toBe(true);
@@ -290,19 +401,31 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
 
   it('copies a story link from the share popover', async () => {
     const { context, page } = await openDashboard();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: e2e.server.url,
+    });
     const card = cards(page).filter({ hasText: JUPITER_TITLE });
     await card.getByRole('button', { name: 'Share' }).click();
     const popover = page.getByRole('dialog').filter({ hasText: 'Share this story' });
     await popover.waitFor();
     for (const link of ['Facebook', 'LinkedIn', 'Reddit', 'WhatsApp', 'Email']) {
-      await expect.poll(() => popover.getByRole('link', { name: link }).getAttribute('target'), { timeout: 5000 }).toBe('_blank');
+      await expect
+        .poll(() => popover.getByRole('link', { name: link }).getAttribute('target'), {
+          timeout: 5000,
+        })
+        .toBe('_blank');
     }
-    await expect.poll(() => popover.getByRole('link', { name: 'Email' }).getAttribute('href'), { timeout: 5000 }).toMatch(/^mailto:\?subject=.+&body=/);
+    await expect
+      .poll(() => popover.getByRole('link', { name: 'Email' }).getAttribute('href'), {
+        timeout: 5000,
+      })
+      .toMatch(/^mailto:\?subject=.+&body=/);
     await e2e.screenshot(page, 'feed-share-popover');
     await popover.getByRole('button', { name: 'Copy Link' }).click();
     await popover.getByText('Copied!').waitFor();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5000 }).toBe('https://cosmos.example.test/feed/story-1');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5000 })
+      .toBe('https://cosmos.example.test/feed/story-1');
     // The popover's clicks never open the story behind it.
     expect(context.pages()).toHaveLength(1);
     await popover.getByText('Copy Link').waitFor({ timeout: 4000 });
@@ -312,7 +435,9 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
   it('opens a story in a new tab with Enter on the focused card', async () => {
     const { context, page } = await openDashboard();
     // No internet here: the story's site is answered locally.
-    await context.route('https://cosmos.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Story</h1>' }));
+    await context.route('https://cosmos.example.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Story</h1>' }),
+    );
     const card = cards(page).filter({ hasText: JUPITER_TITLE });
     await card.focus();
     const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
@@ -322,12 +447,18 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
 
   it('refreshes the feed, cleans up, and counts down the 10-minute cool-down (also from the server)', async () => {
     const { context, page } = await openDashboard();
-    const cleanup = page.waitForRequest((r) => r.url().endsWith('/_api/news/cleanup') && r.method() === 'POST');
+    const cleanup = page.waitForRequest(
+      (r) => r.url().endsWith('/_api/news/cleanup') && r.method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Refresh Feed' }).click();
-    await toast(page, 'Feed refresh initiated').getByText(/^\d+ new items are being fetched\.$/).waitFor();
+    await toast(page, 'Feed refresh initiated')
+      .getByText(/^\d+ new items are being fetched\.$/)
+      .waitFor();
     expect((await (await cleanup).response())?.status()).toBe(200);
     await page.getByRole('button', { name: /^Refresh in 9:5\d$/ }).waitFor();
-    const stored = Number(await page.evaluate(() => localStorage.getItem('astrodash:last-refresh')));
+    const stored = Number(
+      await page.evaluate(() => localStorage.getItem('astrodash:last-refresh')),
+    );
     expect(Date.now() - stored).toBeLessThan(60_000);
     await page.reload();
     await page.getByRole('button', { name: /^Refresh in 9:[45]\d$/ }).waitFor();
@@ -336,7 +467,9 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     // Another browser has no local cool-down: the server refuses, and its Retry-After drives the countdown.
     const other = await openDashboard();
     await other.page.getByRole('button', { name: 'Refresh Feed' }).click();
-    await toast(other.page, 'Failed to refresh feed').getByText(/Feed was refreshed recently/).waitFor();
+    await toast(other.page, 'Failed to refresh feed')
+      .getByText(/Feed was refreshed recently/)
+      .waitFor();
     await other.page.getByRole('button', { name: /^Refresh in 9:[45]\d$/ }).waitFor();
     await other.context.close();
   });
@@ -359,15 +492,21 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
 
   it('fits the dashboard into 375 px, light and dark, with the filters folded', async () => {
     const { context, page } = await openDashboard(MOBILE);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
-    await expect(page.getByPlaceholder('Search headlines and content...').isVisible()).resolves.toBe(false);
+    await expect(
+      page.getByPlaceholder('Search headlines and content...').isVisible(),
+    ).resolves.toBe(false);
     await e2e.screenshot(page, 'feed-dashboard-mobile-light');
     await reloadDark(page);
     await page.getByRole('button', { name: 'Show' }).click();
     await page.getByPlaceholder('Search headlines and content...').waitFor();
     await e2e.screenshot(page, 'feed-dashboard-mobile-dark');
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'feed-dashboard-mobile-dark-viewport.png') });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'feed-dashboard-mobile-dark-viewport.png'),
+    });
     await context.close();
   });
 
@@ -384,8 +523,15 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
       const titles = await rows(page).locator('h3').allTextContents();
       expect(titles).toEqual(LAUNCHES);
       await expect(rows(page).first().getByText('Go for Launch').isVisible()).resolves.toBe(true);
-      await expect.poll(() => page.getByRole('link', { name: /The Space Devs/ }).getAttribute('href'), { timeout: 5000 }).toBe('https://thespacedevs.com/llapi');
-      await page.getByTestId('rocket-status').filter({ hasText: /^Last updated: .+ with \d+ new items$/ }).waitFor();
+      await expect
+        .poll(() => page.getByRole('link', { name: /The Space Devs/ }).getAttribute('href'), {
+          timeout: 5000,
+        })
+        .toBe('https://thespacedevs.com/llapi');
+      await page
+        .getByTestId('rocket-status')
+        .filter({ hasText: /^Last updated: .+ with \d+ new items$/ })
+        .waitFor();
       await e2e.screenshot(page, `feed-rocket-${viewport === MOBILE ? 'mobile' : 'desktop'}`);
       await context.close();
     }
@@ -400,7 +546,10 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
       if (r.url().endsWith('/_api/news/fetch')) fetches.push(r.postDataJSON());
     });
     await page.goto('/rocket-launches');
-    await page.getByTestId('rocket-status').filter({ hasText: /^Last updated: / }).waitFor();
+    await page
+      .getByTestId('rocket-status')
+      .filter({ hasText: /^Last updated: / })
+      .waitFor();
     expect(fetches).toEqual([{ sourceIds: [rocketSourceId] }]);
     await page.clock.fastForward(4.8 * HOUR - 60_000);
     await page.waitForTimeout(300);
@@ -416,8 +565,12 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await page.goto('/reddit-feeds');
     await page.getByRole('heading', { name: 'Reddit Feed', level: 1 }).waitFor();
     await rows(page).first().waitFor();
-    await expect.poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 }).toEqual([REDDIT_TITLE]);
-    await expect(page.getByRole('button', { name: 'Refresh Feed' }).isVisible()).resolves.toBe(true);
+    await expect
+      .poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 })
+      .toEqual([REDDIT_TITLE]);
+    await expect(page.getByRole('button', { name: 'Refresh Feed' }).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(page.getByText(user.email).isVisible()).resolves.toBe(true);
     await context.close();
   });
@@ -432,12 +585,14 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await page.goto('/reddit-feeds');
     await rows(page).first().waitFor();
     await page.getByText(longUser.email).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
 
-  it("keeps the Reddit page to reddit posts through Clear Filters and with no source chosen", async () => {
+  it('keeps the Reddit page to reddit posts through Clear Filters and with no source chosen', async () => {
     const { context, page } = await e2e.newPage();
     await signInContext(context, user);
     await page.goto('/reddit-feeds');
@@ -447,13 +602,19 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     await page.getByLabel('Type').selectOption('image');
     await page.getByText('No News Found').waitFor();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    await expect.poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 }).toEqual([REDDIT_TITLE]);
-    await expect.poll(() => page.getByRole('button', { name: 'Clear Filters' }).count(), { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 })
+      .toEqual([REDDIT_TITLE]);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Clear Filters' }).count(), { timeout: 5000 })
+      .toBe(0);
     // Switching off the only reddit source still shows reddit posts, not every kind.
     await page.getByRole('button', { name: 'r/space', pressed: true }).click();
     await page.getByRole('button', { name: 'r/space', pressed: false }).waitFor();
     await page.waitForTimeout(500);
-    await expect.poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 }).toEqual([REDDIT_TITLE]);
+    await expect
+      .poll(() => rows(page).locator('h3').allTextContents(), { timeout: 5000 })
+      .toEqual([REDDIT_TITLE]);
     await context.close();
   });
 });

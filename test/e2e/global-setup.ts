@@ -9,7 +9,9 @@ export default function setup() {
     if (process.env.REQUIRE_E2E === '1') {
       throw new Error(`REQUIRE_E2E=1 but no Chromium at ${exe} (set CHROMIUM_PATH)`);
     }
-    console.warn(`\n*** E2E SKIPPED: no Chromium at ${exe}. Set CHROMIUM_PATH to run the browser suite. ***\n`);
+    console.warn(
+      `\n*** E2E SKIPPED: no Chromium at ${exe}. Set CHROMIUM_PATH to run the browser suite. ***\n`,
+    );
     return;
   }
   if (process.env.E2E_SKIP_BUILD !== '1') {

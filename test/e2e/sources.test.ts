@@ -16,11 +16,31 @@ const DEFAULT_NAME = 'Hubble Default Feed';
 const DEFAULT_STORY = 'Hubble default story: a galaxy cluster in deep field';
 
 /** A default (system) source with two stored items, inserted straight into the database. */
-async function insertDefaultSource(e2e: E2E, name: string, url: string, story: string): Promise<number> {
+async function insertDefaultSource(
+  e2e: E2E,
+  name: string,
+  url: string,
+  story: string,
+): Promise<number> {
   const now = Date.now();
   const source = await e2e.server.db
     .insertInto('news_sources')
-    .values({ name, url, url_key: urlKey(url), source_type: 'rss', user_id: null, is_enabled: 1, created_at: now, updated_at: now, last_fetched_at: now, last_status: 'ok', last_error: null, etag: null, last_modified: null, resolved_url: null })
+    .values({
+      name,
+      url,
+      url_key: urlKey(url),
+      source_type: 'rss',
+      user_id: null,
+      is_enabled: 1,
+      created_at: now,
+      updated_at: now,
+      last_fetched_at: now,
+      last_status: 'ok',
+      last_error: null,
+      etag: null,
+      last_modified: null,
+      resolved_url: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const [i, title] of [story, `${story} (part two)`].entries()) {
@@ -52,7 +72,9 @@ async function insertDefaultSource(e2e: E2E, name: string, url: string, story: s
 
 /** Signs the browser context in through the real login call (cookies land in the context). */
 async function signInContext(context: BrowserContext, user: TestUser) {
-  const res = await context.request.post('/_api/auth/login_with_password', { data: { email: user.email, password: user.password } });
+  const res = await context.request.post('/_api/auth/login_with_password', {
+    data: { email: user.email, password: user.password },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -86,7 +108,8 @@ async function openAddForm(e2e: E2E) {
   return { user, context, page, form: page.getByRole('form', { name: 'Add source' }) };
 }
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
   const e2e = useE2E({ dialect });
@@ -97,7 +120,10 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     fixtures = await FixtureServer.start();
     fixtures.route('/feeds/nasa.rss', { file: 'rss2-nasa-breaking-news-legacy.xml' });
     fixtures.route('/feeds/broken.rss', { status: 500, body: 'upstream exploded' });
-    fixtures.route('/feeds/slow.rss', { file: 'rss2-nasa-breaking-news-legacy.xml', delayMs: 1200 });
+    fixtures.route('/feeds/slow.rss', {
+      file: 'rss2-nasa-breaking-news-legacy.xml',
+      delayMs: 1200,
+    });
     feedUrl = `${fixtures.url}/feeds/nasa.rss`;
     await insertDefaultSource(e2e, DEFAULT_NAME, `${fixtures.url}/feeds/hubble.rss`, DEFAULT_STORY);
   });
@@ -114,11 +140,17 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await feedShows(page, DEFAULT_STORY);
     await openSourcesTab(page, false);
 
-    await expect(page.getByText('No personal sources added yet. Add your first source above.').isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByText('No personal sources added yet. Add your first source above.').isVisible(),
+    ).resolves.toBe(true);
     await page.getByRole('heading', { name: 'Default Sources' }).waitFor();
-    await page.getByText('System-provided news sources. Use the toggle to enable or disable.').waitFor();
+    await page
+      .getByText('System-provided news sources. Use the toggle to enable or disable.')
+      .waitFor();
     const defaultSwitch = page.getByRole('switch', { name: DEFAULT_NAME });
-    await expect.poll(() => defaultSwitch.getAttribute('aria-checked'), { timeout: 5000 }).toBe('true');
+    await expect
+      .poll(() => defaultSwitch.getAttribute('aria-checked'), { timeout: 5000 })
+      .toBe('true');
     await expect.poll(() => feedTitles(page), { timeout: 5000 }).toContain(DEFAULT_STORY);
 
     // Add: the rss name is extracted from the feed (on the server) and auto-filled.
@@ -128,14 +160,18 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await expect.poll(() => save.isDisabled(), { timeout: 5000 }).toBe(true);
     await form.getByLabel('URL').fill(feedUrl);
     await form.getByText('Auto-filled').waitFor();
-    await expect.poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 }).toBe(NASA_TITLE);
+    await expect
+      .poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 })
+      .toBe(NASA_TITLE);
     await expect.poll(() => save.isEnabled(), { timeout: 5000 }).toBe(true);
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
     await e2e.screenshot(page, `sources-add-autofilled-${dialect}`);
 
     // Changing the type resets the auto-fill and clears the name for non-rss types.
     await form.getByRole('tab', { name: 'YouTube' }).click();
-    await expect.poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 }).toBe('');
+    await expect
+      .poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 })
+      .toBe('');
     await expect.poll(() => form.getByText('Auto-filled').count(), { timeout: 5000 }).toBe(0);
     await expect.poll(() => save.isDisabled(), { timeout: 5000 }).toBe(true);
     await form.getByRole('tab', { name: 'RSS' }).click();
@@ -174,10 +210,18 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     // Edit: one row at a time, delete disabled meanwhile; the type dropdown lists all seven types.
     await page.getByRole('button', { name: `Edit ${NASA_TITLE}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${NASA_TITLE}` });
-    await expect.poll(() => edit.getByLabel('Type').locator('option').count(), { timeout: 5000 }).toBe(7);
-    await expect.poll(() => page.getByRole('button', { name: 'Add Source' }).isEnabled(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => edit.getByLabel('Type').locator('option').count(), { timeout: 5000 })
+      .toBe(7);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Add Source' }).isEnabled(), { timeout: 5000 })
+      .toBe(true);
     await edit.getByLabel('Name').fill('');
-    await expect.poll(() => edit.getByRole('button', { name: 'Save changes' }).isDisabled(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => edit.getByRole('button', { name: 'Save changes' }).isDisabled(), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await edit.getByLabel('Name').fill('NASA News');
     await e2e.screenshot(page, `sources-editing-${dialect}`);
     await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -199,14 +243,19 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await form.getByLabel('URL').fill(feedUrl);
     await form.getByLabel('URL').blur();
     await page.waitForTimeout(900); // past the 500 ms extraction delay
-    await expect.poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 }).toBe('My own name');
+    await expect
+      .poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 })
+      .toBe('My own name');
     await expect.poll(() => form.getByText('Auto-filled').count(), { timeout: 5000 }).toBe(0);
 
     await form.getByLabel('URL').fill(`${fixtures.url}/feeds/broken.rss`);
     await form.getByRole('button', { name: 'Save Source' }).click();
     await toast(page, 'Fetching latest news from "My own name"...').waitFor();
     await toast(page, 'Source "My own name" was added, but the first fetch failed').waitFor();
-    const row = page.getByRole('list', { name: 'Personal sources' }).getByRole('listitem').filter({ hasText: 'My own name' });
+    const row = page
+      .getByRole('list', { name: 'Personal sources' })
+      .getByRole('listitem')
+      .filter({ hasText: 'My own name' });
     await row.getByText('Last error:').waitFor();
     await e2e.screenshot(page, `sources-fetch-error-${dialect}`);
     await context.close();
@@ -219,15 +268,25 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await form.getByText('Auto-filled').waitFor();
 
     // The session ends (signed out elsewhere): saving gives the sign-in hint.
-    expect((await context.request.post('/_api/auth/logout', { data: {} })).status()).toBeLessThan(300);
+    expect((await context.request.post('/_api/auth/logout', { data: {} })).status()).toBeLessThan(
+      300,
+    );
     await form.getByRole('button', { name: 'Save Source' }).click();
     await toast(page, 'Please sign in again or refresh the page.').waitFor();
 
     // The sources list cannot be loaded.
     await signInContext(context, user);
-    await page.route('**/_api/news/sources', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down","message":"down"}' }));
+    await page.route('**/_api/news/sources', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"down","message":"down"}',
+      }),
+    );
     await openSourcesTab(page);
-    await page.getByText('Failed to load news sources. Please try again.').waitFor({ timeout: 15_000 });
+    await page
+      .getByText('Failed to load news sources. Please try again.')
+      .waitFor({ timeout: 15_000 });
     await context.close();
   });
 
@@ -242,7 +301,9 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
   <outline text="Space feed again" type="rss" xmlUrl="${feedUrl}"/>
   <outline text="Broken" type="rss" xmlUrl="not a url"/>
 </body></opml>`;
-    await page.getByTestId('opml-file').setInputFiles({ name: 'feeds.opml', mimeType: 'text/x-opml', buffer: Buffer.from(opml) });
+    await page
+      .getByTestId('opml-file')
+      .setInputFiles({ name: 'feeds.opml', mimeType: 'text/x-opml', buffer: Buffer.from(opml) });
     const dialog = page.getByRole('dialog', { name: 'OPML import' });
     await dialog.getByText('1 imported, 1 skipped, 1 rejected.').waitFor();
     await dialog.getByRole('region', { name: 'Imported' }).getByText('Space feed').waitFor();
@@ -289,19 +350,32 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await url.fill(feedUrl);
     await url.blur();
     await form.getByText('Auto-filled').waitFor();
-    await expect.poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 }).toBe(NASA_TITLE);
+    await expect
+      .poll(() => form.getByLabel('Source name').inputValue(), { timeout: 5000 })
+      .toBe(NASA_TITLE);
     await e2e.screenshot(page, `admin-default-sources-form-${dialect}`);
     await form.getByRole('button', { name: 'Save Source' }).click();
     await toast(page, 'Default source added successfully.').waitFor();
     await list.getByText(NASA_TITLE).waitFor();
     // Sorted by name.
-    const names = async () => (await list.getByRole('listitem').locator('span.font-medium').allTextContents()).map((s) => s.trim());
+    const names = async () =>
+      (await list.getByRole('listitem').locator('span.font-medium').allTextContents()).map((s) =>
+        s.trim(),
+      );
     await expect.poll(() => names(), { timeout: 5000 }).toEqual([DEFAULT_NAME, NASA_TITLE]);
 
     // Inline edit: other edits and removals are disabled meanwhile.
     await page.getByRole('button', { name: `Edit ${NASA_TITLE}` }).click();
-    await expect.poll(() => page.getByRole('button', { name: `Remove ${DEFAULT_NAME}` }).isDisabled(), { timeout: 5000 }).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: `Edit ${DEFAULT_NAME}` }).isDisabled(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: `Remove ${DEFAULT_NAME}` }).isDisabled(), {
+        timeout: 5000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: `Edit ${DEFAULT_NAME}` }).isDisabled(), {
+        timeout: 5000,
+      })
+      .toBe(true);
     const edit = page.getByRole('form', { name: `Edit ${NASA_TITLE}` });
     await edit.getByLabel('Name').fill('Astro Default');
     await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -315,7 +389,7 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await context.close();
   });
 
-  it('leaving an inline edit (Escape or Cancel) puts focus back on the row\'s Edit button', async () => {
+  it("leaving an inline edit (Escape or Cancel) puts focus back on the row's Edit button", async () => {
     const admin = await createAdmin(e2e.server);
     const { context, page } = await e2e.newPage();
     await signInContext(context, admin);
@@ -325,7 +399,11 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     const editButtonFocused = () => editButton.evaluate((el) => el === document.activeElement);
     await editButton.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => edit.getByLabel('Name').evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => edit.getByLabel('Name').evaluate((el) => el === document.activeElement), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => edit.count(), { timeout: 5000 }).toBe(0);
     await expect.poll(editButtonFocused, { timeout: 5000 }).toBe(true);
@@ -343,7 +421,11 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await signInContext(context, user);
     await page.goto('/admin');
     await page.getByText('Access Denied').first().waitFor();
-    await expect.poll(() => page.getByRole('heading', { name: 'Manage Default Sources' }).count(), { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Manage Default Sources' }).count(), {
+        timeout: 5000,
+      })
+      .toBe(0);
     await context.close();
   });
 
@@ -354,13 +436,30 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     const now = Date.now();
     await e2e.server.db
       .insertInto('news_sources')
-      .values({ name, url, url_key: urlKey(url), source_type: 'rss', user_id: user.id, is_enabled: 1, created_at: now, updated_at: now, last_fetched_at: now, last_status: 'ok', last_error: null, etag: null, last_modified: null, resolved_url: null })
+      .values({
+        name,
+        url,
+        url_key: urlKey(url),
+        source_type: 'rss',
+        user_id: user.id,
+        is_enabled: 1,
+        created_at: now,
+        updated_at: now,
+        last_fetched_at: now,
+        last_status: 'ok',
+        last_error: null,
+        etag: null,
+        last_modified: null,
+        resolved_url: null,
+      })
       .execute();
     const { context, page } = await e2e.newPage(MOBILE);
     await signInContext(context, user);
     await openSourcesTab(page);
     await page.getByRole('list', { name: 'Personal sources' }).getByText(name).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     const edit = await page.getByRole('button', { name: `Edit ${name}` }).boundingBox();
     expect(edit!.x + edit!.width).toBeLessThanOrEqual(MOBILE.width);
@@ -378,7 +477,9 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await e2e.screenshot(page, `sources-mobile-add-${dialect}`);
     await page.getByRole('button', { name: 'Save Source' }).click();
     await page.getByRole('list', { name: 'Personal sources' }).getByText(NASA_TITLE).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await e2e.screenshot(page, `sources-mobile-${dialect}`);
     await page.goto('/admin');

@@ -33,7 +33,14 @@ describeE2E('the bundled server, as npm start runs it', () => {
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
       cwd: os.tmpdir(), // not the repo: the server must find its web app on its own
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, INGEST_SCHEDULER: 'false', ADS_TXT: 'example.com, pub-1, DIRECT' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        INGEST_SCHEDULER: 'false',
+        ADS_TXT: 'example.com, pub-1, DIRECT',
+      },
     });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -44,7 +51,8 @@ describeE2E('the bundled server, as npm start runs it', () => {
       } catch {
         /* not listening yet */
       }
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   });
@@ -57,8 +65,20 @@ describeE2E('the bundled server, as npm start runs it', () => {
   it('creates and migrates its database and seeds the default sources', () => {
     const db = new SQLite(path.join(dataDir, 'astrodash.db'), { readonly: true });
     try {
-      const types = db.prepare('SELECT DISTINCT source_type AS t FROM news_sources WHERE user_id IS NULL ORDER BY t').all();
-      expect(types.map((r) => (r as { t: string }).t)).toEqual(['bluesky', 'custom', 'google_news', 'reddit', 'rocket_launch', 'rss', 'youtube']);
+      const types = db
+        .prepare(
+          'SELECT DISTINCT source_type AS t FROM news_sources WHERE user_id IS NULL ORDER BY t',
+        )
+        .all();
+      expect(types.map((r) => (r as { t: string }).t)).toEqual([
+        'bluesky',
+        'custom',
+        'google_news',
+        'reddit',
+        'rocket_launch',
+        'rss',
+        'youtube',
+      ]);
     } finally {
       db.close();
     }
@@ -79,7 +99,10 @@ describeE2E('the bundled server, as npm start runs it', () => {
   });
 
   it('shows the login page in a browser', async () => {
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     try {
       const page = await browser.newPage();
       await page.goto(url);

@@ -27,7 +27,10 @@ export interface CreateUserOptions {
 }
 
 /** Inserts an account directly (role defaults to 'user'). */
-export async function createUser(server: Pick<TestServer, 'db'>, options: CreateUserOptions = {}): Promise<TestUser> {
+export async function createUser(
+  server: Pick<TestServer, 'db'>,
+  options: CreateUserOptions = {},
+): Promise<TestUser> {
   const tag = randomBytes(4).toString('hex');
   const email = options.email ?? `user-${tag}@example.test`;
   const password = options.password ?? DEFAULT_PASSWORD;
@@ -44,14 +47,23 @@ export async function createUser(server: Pick<TestServer, 'db'>, options: Create
   return { id: row.id, email, password, displayName, role, row };
 }
 
-export const createAdmin = (server: Pick<TestServer, 'db'>, options: Omit<CreateUserOptions, 'role'> = {}) =>
-  createUser(server, { ...options, role: 'admin' });
+export const createAdmin = (
+  server: Pick<TestServer, 'db'>,
+  options: Omit<CreateUserOptions, 'role'> = {},
+) => createUser(server, { ...options, role: 'admin' });
 
 /** A fresh client signed in as the user through the real login call. */
-export async function signIn(server: Pick<TestServer, 'client'>, user: Pick<TestUser, 'email' | 'password'>): Promise<ApiClient> {
+export async function signIn(
+  server: Pick<TestServer, 'client'>,
+  user: Pick<TestUser, 'email' | 'password'>,
+): Promise<ApiClient> {
   const client = server.client();
-  const res = await client.post('/_api/auth/login_with_password', { email: user.email, password: user.password });
-  if (res.status !== 200) throw new Error(`signIn failed for ${user.email}: ${res.status} ${res.text}`);
+  const res = await client.post('/_api/auth/login_with_password', {
+    email: user.email,
+    password: user.password,
+  });
+  if (res.status !== 200)
+    throw new Error(`signIn failed for ${user.email}: ${res.status} ${res.text}`);
   return client;
 }
 

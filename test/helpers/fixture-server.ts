@@ -27,7 +27,11 @@ export interface FixtureRoute {
   lastModified?: string;
 }
 
-export type FixtureHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
+export type FixtureHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) => void | Promise<void>;
 
 export interface RecordedRequest {
   method: string;
@@ -71,7 +75,11 @@ export class FixtureServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', this.url);
-    this.requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers });
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname + url.search,
+      headers: req.headers,
+    });
     const route = this.routes.get(url.pathname + url.search) ?? this.routes.get(url.pathname);
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('no fixture route');

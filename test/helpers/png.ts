@@ -10,7 +10,11 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 
-export function makePng(width = 64, height = 64, rgb: [number, number, number] = [59, 91, 219]): Buffer {
+export function makePng(
+  width = 64,
+  height = 64,
+  rgb: [number, number, number] = [59, 91, 219],
+): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

@@ -30,13 +30,24 @@ export async function createUser(db: DB, role: 'user' | 'admin' = 'user') {
 }
 
 /** POST as a user, with their session cookie. */
-export function postAs(client: ApiClient, user: { cookie: string }, path: string, body: unknown = {}) {
+export function postAs(
+  client: ApiClient,
+  user: { cookie: string },
+  path: string,
+  body: unknown = {},
+) {
   return client.post(path, body, { cookie: user.cookie });
 }
 
 export async function createSource(
   db: DB,
-  values: { url: string; name?: string; sourceType?: SourceType; userId?: number | null; isEnabled?: boolean },
+  values: {
+    url: string;
+    name?: string;
+    sourceType?: SourceType;
+    userId?: number | null;
+    isEnabled?: boolean;
+  },
 ) {
   const now = Date.now();
   const { id } = await db
@@ -61,5 +72,10 @@ export async function sourceRow(db: DB, id: number) {
 }
 
 export async function itemsOf(db: DB, sourceId: number) {
-  return db.selectFrom('news_items').selectAll().where('source_id', '=', sourceId).orderBy('id').execute();
+  return db
+    .selectFrom('news_items')
+    .selectAll()
+    .where('source_id', '=', sourceId)
+    .orderBy('id')
+    .execute();
 }

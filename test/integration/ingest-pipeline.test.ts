@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/database';
 import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { SOURCE_COLUMNS, refreshDueSourcesForUser, refreshSources, sourcesForUser } from '../../src/server/ingest/pipeline';
+import {
+  SOURCE_COLUMNS,
+  refreshDueSourcesForUser,
+  refreshSources,
+  sourcesForUser,
+} from '../../src/server/ingest/pipeline';
 import { acquireLease, startSourceScheduler } from '../../src/server/ingest/scheduler';
 import { DEFAULT_SOURCES, seedDefaultSources } from '../../src/server/ingest/seed';
 import { SOURCE_TYPES } from '../../src/shared/constants';
@@ -22,8 +27,15 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
   beforeAll(async () => {
     fixtures = await FixtureServer.start();
     fixtures
-      .route('/nasa.rss', { file: 'rss2-nasa-breaking-news-legacy.xml', etag: NASA_ETAG, type: 'application/rss+xml' })
-      .route('/atom.xml', { file: 'atom-heise-developer.xml', lastModified: 'Tue, 03 Mar 2026 09:00:00 GMT' })
+      .route('/nasa.rss', {
+        file: 'rss2-nasa-breaking-news-legacy.xml',
+        etag: NASA_ETAG,
+        type: 'application/rss+xml',
+      })
+      .route('/atom.xml', {
+        file: 'atom-heise-developer.xml',
+        lastModified: 'Tue, 03 Mar 2026 09:00:00 GMT',
+      })
       .route('/feed.json', { file: 'jsonfeed-1.1-blog.json', type: 'application/feed+json' })
       .route('/broken', { status: 500, body: 'oops' })
       .route('/busy', { status: 429, body: 'slow down', headers: { 'retry-after': '7200' } })
@@ -59,14 +71,22 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
 
     const items = await itemsOf(server.db, id);
     expect(items).toHaveLength(10);
-    const webb = items.find((i) => i.title === 'NASA’s Webb Telescope Reaches Major Milestone as Mirror Unfolds');
+    const webb = items.find(
+      (i) => i.title === 'NASA’s Webb Telescope Reaches Major Milestone as Mirror Unfolds',
+    );
     expect(webb).toBeDefined();
     expect(webb!.url).toMatch(/^https?:\/\/www\.nasa\.gov\//);
     expect(webb!.published_at).toBe(Date.parse('2022-01-08T17:16:00Z')); // "Sat, 08 Jan 2022 12:16 EST"
     expect(webb!.summary).not.toMatch(/<script/i);
 
     const source = await sourceRow(server.db, id);
-    expect(source).toMatchObject({ last_status: 'ok', last_error: null, error_count: 0, etag: NASA_ETAG, item_count: 10 });
+    expect(source).toMatchObject({
+      last_status: 'ok',
+      last_error: null,
+      error_count: 0,
+      etag: NASA_ETAG,
+      item_count: 10,
+    });
     expect(source.last_fetched_at).toBeGreaterThanOrEqual(before);
     expect(source.next_fetch_at - source.last_fetched_at!).toBe(30 * MINUTE);
 
@@ -76,19 +96,26 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     const last = fixtures.requests.filter((r) => r.path === '/nasa.rss').at(-1)!;
     expect(last.headers['if-none-match']).toBe(NASA_ETAG);
     expect(last.headers['user-agent']).toMatch(/^AstroDash\//);
-    expect(await sourceRow(server.db, id)).toMatchObject({ last_status: 'not_modified', item_count: 10 });
+    expect(await sourceRow(server.db, id)).toMatchObject({
+      last_status: 'not_modified',
+      item_count: 10,
+    });
     expect(await itemsOf(server.db, id)).toHaveLength(10);
   });
 
   it('reads Atom, JSON Feed and ISO-8859-1 feeds, and sends If-Modified-Since', async () => {
-    const ids = await Promise.all(['/atom.xml', '/feed.json', '/latin1.xml'].map((p) => createSource(server.db, { url: f(p) })));
+    const ids = await Promise.all(
+      ['/atom.xml', '/feed.json', '/latin1.xml'].map((p) => createSource(server.db, { url: f(p) })),
+    );
     const result = await refreshSources(server.ctx, await all().where('id', 'in', ids).execute());
     expect(result.sourcesFetched).toBe(3);
     const [atom, json, latin] = await Promise.all(ids.map((id) => itemsOf(server.db, id)));
     expect(atom.length).toBeGreaterThan(5);
     expect(json.length).toBe(7);
     expect(latin.map((i) => i.title)).toEqual(['Ganymède et Io']);
-    expect((await sourceRow(server.db, ids[0])).last_modified).toBe('Tue, 03 Mar 2026 09:00:00 GMT');
+    expect((await sourceRow(server.db, ids[0])).last_modified).toBe(
+      'Tue, 03 Mar 2026 09:00:00 GMT',
+    );
     await refreshSources(server.ctx, await all().where('id', '=', ids[0]).execute());
     const last = fixtures.requests.filter((r) => r.path === '/atom.xml').at(-1)!;
     expect(last.headers['if-modified-since']).toBe('Tue, 03 Mar 2026 09:00:00 GMT');
@@ -113,7 +140,10 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     expect(b.next_fetch_at - b.last_fetched_at!).toBe(60 * MINUTE); // 30 min × 2^1
     expect(r).toMatchObject({ last_status: 'error', error_count: 1 });
     expect(r.next_fetch_at - r.last_fetched_at!).toBe(7200 * 1000); // Retry-After beats the backoff
-    expect(p).toMatchObject({ last_status: 'error', last_error: 'Not a feed: the URL returned an HTML page' });
+    expect(p).toMatchObject({
+      last_status: 'error',
+      last_error: 'Not a feed: the URL returned an HTML page',
+    });
     expect(n).toMatchObject({ last_status: 'error', last_error: 'Timed out after 0.7 s' });
     expect(Date.now() - started).toBeLessThan(5000);
 
@@ -123,13 +153,29 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     expect(twice.next_fetch_at - twice.last_fetched_at!).toBe(120 * MINUTE);
 
     // Recovery clears the error.
-    await server.db.updateTable('news_sources').set({ url: f('/empty.xml') }).where('id', '=', broken).execute();
+    await server.db
+      .updateTable('news_sources')
+      .set({ url: f('/empty.xml') })
+      .where('id', '=', broken)
+      .execute();
     await refreshSources(server.ctx, await all().where('id', '=', broken).execute());
-    expect(await sourceRow(server.db, broken)).toMatchObject({ last_status: 'ok', error_count: 0, last_error: null });
+    expect(await sourceRow(server.db, broken)).toMatchObject({
+      last_status: 'ok',
+      error_count: 0,
+      last_error: null,
+    });
   });
 
   it('survives hostile feeds: XXE, billion laughs, malformed XML, empty feeds, duplicates, bare items', async () => {
-    const paths = ['/xxe.xml', '/laughs.xml', '/malformed.xml', '/empty.xml', '/dupes.xml', '/bare.xml', '/hostile.xml'];
+    const paths = [
+      '/xxe.xml',
+      '/laughs.xml',
+      '/malformed.xml',
+      '/empty.xml',
+      '/dupes.xml',
+      '/bare.xml',
+      '/hostile.xml',
+    ];
     const ids = await Promise.all(paths.map((p) => createSource(server.db, { url: f(p) })));
     const started = performance.now();
     await refreshSources(server.ctx, await all().where('id', 'in', ids).execute());
@@ -149,8 +195,13 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     expect(await sourceRow(server.db, empty)).toMatchObject({ last_status: 'ok', item_count: 0 });
 
     const dupeItems = await itemsOf(server.db, dupes);
-    expect(dupeItems.map((i) => i.dedupe_key).sort()).toEqual(['https://example.org/other', 'story-1']);
-    expect(dupeItems.find((i) => i.dedupe_key === 'story-1')!.url).toBe('https://example.org/story');
+    expect(dupeItems.map((i) => i.dedupe_key).sort()).toEqual([
+      'https://example.org/other',
+      'story-1',
+    ]);
+    expect(dupeItems.find((i) => i.dedupe_key === 'story-1')!.url).toBe(
+      'https://example.org/story',
+    );
 
     const bareItems = await itemsOf(server.db, bare);
     const byTitle = new Map(bareItems.map((i) => [i.title, i]));
@@ -165,7 +216,9 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
 
     const [h] = await itemsOf(server.db, hostile);
     expect(h.title).toBe('Hostile title & more');
-    expect(h.summary).not.toMatch(/<script|onerror|onclick|javascript:|vbscript:|data:text|evil\.example|<svg|<form|<meta|expression|style=/i);
+    expect(h.summary).not.toMatch(
+      /<script|onerror|onclick|javascript:|vbscript:|data:text|evil\.example|<svg|<form|<meta|expression|style=/i,
+    );
     expect(h.summary).toContain('src="https://www.youtube.com/embed/dQw4w9WgXcQ"');
     expect(h.summary).toContain('src="https://example.org/x.png"');
     expect(h.content).not.toMatch(/<object|<embed|<style/i);
@@ -175,15 +228,26 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
   it('skips sources fetched within the last minute for user-triggered refreshes', async () => {
     const id = await createSource(server.db, { url: f('/empty.xml') });
     const select = () => all().where('id', '=', id).execute();
-    expect((await refreshSources(server.ctx, await select(), { skipFetchedWithinMs: MINUTE })).sourcesFetched).toBe(1);
-    expect(await refreshSources(server.ctx, await select(), { skipFetchedWithinMs: MINUTE })).toEqual({ newItemsAdded: 0, sourcesFetched: 0 });
+    expect(
+      (await refreshSources(server.ctx, await select(), { skipFetchedWithinMs: MINUTE }))
+        .sourcesFetched,
+    ).toBe(1);
+    expect(
+      await refreshSources(server.ctx, await select(), { skipFetchedWithinMs: MINUTE }),
+    ).toEqual({ newItemsAdded: 0, sourcesFetched: 0 });
   });
 
   it('the scheduler polls due, enabled sources only', async () => {
-    await server.db.updateTable('news_sources').set({ next_fetch_at: Date.now() + 3_600_000 }).execute();
+    await server.db
+      .updateTable('news_sources')
+      .set({ next_fetch_at: Date.now() + 3_600_000 })
+      .execute();
     const due = await createSource(server.db, { url: f('/feed.json') });
     const disabled = await createSource(server.db, { url: f('/feed.json'), isEnabled: false });
-    const scheduler = startSourceScheduler(server.ctx, { intervalMs: 3_600_000, firstRunDelayMs: 3_600_000 });
+    const scheduler = startSourceScheduler(server.ctx, {
+      intervalMs: 3_600_000,
+      firstRunDelayMs: 3_600_000,
+    });
     const [result, concurrent] = await Promise.all([scheduler.runOnce(), scheduler.runOnce()]);
     await scheduler.stop();
     expect(concurrent).toBeNull(); // one run at a time
@@ -195,11 +259,18 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
   it('another instance holding a fresh poll lease keeps this one idle', async () => {
     const id = await createSource(server.db, { url: f('/feed.json') });
     expect(await acquireLease(server.db, 'other-instance')).toBe(true);
-    const scheduler = startSourceScheduler(server.ctx, { intervalMs: 3_600_000, firstRunDelayMs: 3_600_000 });
+    const scheduler = startSourceScheduler(server.ctx, {
+      intervalMs: 3_600_000,
+      firstRunDelayMs: 3_600_000,
+    });
     expect(await scheduler.runOnce()).toBeNull();
     expect((await sourceRow(server.db, id)).last_fetched_at).toBeNull();
     // A lease left behind by a crashed instance expires.
-    await server.db.updateTable('app_meta').set({ updated_at: Date.now() - 11 * MINUTE }).where('key', '=', 'source_poll_lease').execute();
+    await server.db
+      .updateTable('app_meta')
+      .set({ updated_at: Date.now() - 11 * MINUTE })
+      .where('key', '=', 'source_poll_lease')
+      .execute();
     expect((await scheduler.runOnce())?.sourcesFetched).toBe(1);
     await scheduler.stop();
   });
@@ -207,7 +278,10 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
   it('after login, the user’s due sources refresh (and nobody else’s)', async () => {
     const alice = await createUser(server.db);
     const bob = await createUser(server.db);
-    await server.db.updateTable('news_sources').set({ next_fetch_at: Date.now() + 3_600_000 }).execute();
+    await server.db
+      .updateTable('news_sources')
+      .set({ next_fetch_at: Date.now() + 3_600_000 })
+      .execute();
     const mine = await createSource(server.db, { url: f('/atom.xml'), userId: alice.id });
     const theirs = await createSource(server.db, { url: f('/atom.xml'), userId: bob.id });
     const result = await refreshDueSourcesForUser(server.ctx, alice.id);
@@ -218,7 +292,13 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
 
   it('seeds real default sources of every type, once', async () => {
     const wipeDefaults = async () => {
-      const ids = (await server.db.selectFrom('news_sources').select('id').where('user_id', 'is', null).execute()).map((r) => r.id);
+      const ids = (
+        await server.db
+          .selectFrom('news_sources')
+          .select('id')
+          .where('user_id', 'is', null)
+          .execute()
+      ).map((r) => r.id);
       if (ids.length === 0) return;
       await server.db.deleteFrom('news_items').where('source_id', 'in', ids).execute();
       await server.db.deleteFrom('source_item_counts').where('source_id', 'in', ids).execute();
@@ -226,9 +306,15 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     };
     await wipeDefaults();
     expect(await seedDefaultSources(server.db)).toBe(DEFAULT_SOURCES.length);
-    const seeded = await server.db.selectFrom('news_sources').select(['url', 'source_type', 'url_key']).where('user_id', 'is', null).execute();
+    const seeded = await server.db
+      .selectFrom('news_sources')
+      .select(['url', 'source_type', 'url_key'])
+      .where('user_id', 'is', null)
+      .execute();
     expect(new Set(seeded.map((s) => s.source_type))).toEqual(new Set(SOURCE_TYPES));
-    expect(seeded.every((s) => s.url.startsWith('https://') && s.url_key.startsWith('http://'))).toBe(true);
+    expect(
+      seeded.every((s) => s.url.startsWith('https://') && s.url_key.startsWith('http://')),
+    ).toBe(true);
     expect(await seedDefaultSources(server.db)).toBe(0);
     await wipeDefaults();
     expect(await seedDefaultSources(server.db)).toBe(0); // an admin's deletions stay deleted
@@ -268,19 +354,37 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
 
   it('a successful login refreshes the user’s due sources in the background', async () => {
     const client = server.client();
-    const credentials = { email: `login-${dialect}@example.org`, password: 'Sup3rSecret!', displayName: 'Lena' };
+    const credentials = {
+      email: `login-${dialect}@example.org`,
+      password: 'Sup3rSecret!',
+      displayName: 'Lena',
+    };
     const registered = await client.post('/_api/auth/register_with_password', credentials);
     expect(registered.status).toBe(200);
-    const id = await createSource(server.db, { url: f('/login-feed.rss'), userId: registered.body.user.id });
-    expect((await client.post('/_api/auth/login_with_password', { email: credentials.email, password: credentials.password })).status).toBe(200);
-    for (let i = 0; i < 100 && (await sourceRow(server.db, id)).last_status === null; i++) await new Promise((r) => setTimeout(r, 50));
+    const id = await createSource(server.db, {
+      url: f('/login-feed.rss'),
+      userId: registered.body.user.id,
+    });
+    expect(
+      (
+        await client.post('/_api/auth/login_with_password', {
+          email: credentials.email,
+          password: credentials.password,
+        })
+      ).status,
+    ).toBe(200);
+    for (let i = 0; i < 100 && (await sourceRow(server.db, id)).last_status === null; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await sourceRow(server.db, id)).toMatchObject({ last_status: 'ok', item_count: 10 });
   });
 
   it('POST /_api/news/fetch needs a session', async () => {
     const res = await server.client().post('/_api/news/fetch', {});
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Authentication required', message: 'Authentication required' });
+    expect(res.body).toEqual({
+      error: 'Authentication required',
+      message: 'Authentication required',
+    });
   });
 
   it('fetches only what the caller may see; another user’s personal source is ignored silently', async () => {
@@ -291,7 +395,9 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     const bobs = await createSource(server.db, { url: f('/bob.rss'), userId: bob.id });
     const client = server.client();
 
-    const targeted = await postAs(client, bob, '/_api/news/fetch', { sourceIds: [String(alices), 'nope', bobs] });
+    const targeted = await postAs(client, bob, '/_api/news/fetch', {
+      sourceIds: [String(alices), 'nope', bobs],
+    });
     expect(targeted.status).toBe(200);
     expect(targeted.body).toEqual({ newItemsAdded: 4, sourcesFetched: 1 });
     expect(fixtures.hits('/alice.rss')).toBe(0);
@@ -310,12 +416,17 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     expect((await postAs(client, carol, '/_api/news/fetch', {})).status).toBe(200);
     const again = await postAs(client, carol, '/_api/news/fetch', {});
     expect(again.status).toBe(429);
-    expect(again.body.error).toMatch(/^Feed was refreshed recently\. Try again in (10:00|9:[0-5]\d)\.$/);
+    expect(again.body.error).toMatch(
+      /^Feed was refreshed recently\. Try again in (10:00|9:[0-5]\d)\.$/,
+    );
     expect(again.body.message).toBe(again.body.error);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(590);
     // Targeted fetches (a newly added source) are not blocked by the cool-down…
     const own = await createSource(server.db, { url: f('/feed.json'), userId: carol.id });
-    expect((await postAs(client, carol, '/_api/news/fetch', { sourceIds: [own] })).body).toEqual({ newItemsAdded: 7, sourcesFetched: 1 });
+    expect((await postAs(client, carol, '/_api/news/fetch', { sourceIds: [own] })).body).toEqual({
+      newItemsAdded: 7,
+      sourcesFetched: 1,
+    });
     // …and another user is not affected.
     const dave = await createUser(server.db);
     expect((await postAs(client, dave, '/_api/news/fetch')).status).toBe(200);
@@ -325,7 +436,9 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     const erin = await createUser(server.db);
     const client = server.client();
     for (let i = 0; i < 30; i++) {
-      expect((await postAs(client, erin, '/_api/news/fetch', { sourceIds: ['999999'] })).status).toBe(200);
+      expect(
+        (await postAs(client, erin, '/_api/news/fetch', { sourceIds: ['999999'] })).status,
+      ).toBe(200);
     }
     const limited = await postAs(client, erin, '/_api/news/fetch', { sourceIds: ['999999'] });
     expect(limited.status).toBe(429);
@@ -345,9 +458,23 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     const graces = await createSource(server.db, { url: f('/x2'), userId: grace.id });
     const now = Date.now();
     const item = (source_id: number, key: string, title: string, summary_text: string) => ({
-      source_id, dedupe_key: key, url: `https://example.org/${key}`, title, summary: '', summary_text,
-      published_at: now, fetched_at: now, updated_at: now, content: null, content_text: null,
-      image_url: null, author: null, item_type: 'article', is_breaking: 0 as const, engagement_score: 0, extra: null,
+      source_id,
+      dedupe_key: key,
+      url: `https://example.org/${key}`,
+      title,
+      summary: '',
+      summary_text,
+      published_at: now,
+      fetched_at: now,
+      updated_at: now,
+      content: null,
+      content_text: null,
+      image_url: null,
+      author: null,
+      item_type: 'article',
+      is_breaking: 0 as const,
+      engagement_score: 0,
+      extra: null,
     });
     await server.db
       .insertInto('news_items')
@@ -363,26 +490,37 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     const first = await postAs(client, frank, '/_api/news/cleanup', {});
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ processedCount: 2 });
-    const items = await server.db.selectFrom('news_items').select(['dedupe_key', 'title', 'summary_text']).where('source_id', 'in', [franks, graces]).orderBy('dedupe_key').execute();
+    const items = await server.db
+      .selectFrom('news_items')
+      .select(['dedupe_key', 'title', 'summary_text'])
+      .where('source_id', 'in', [franks, graces])
+      .orderBy('dedupe_key')
+      .execute();
     expect(items).toEqual([
       { dedupe_key: 'a', title: 'Bold & brave', summary_text: 'plain' },
       { dedupe_key: 'b', title: 'Clean title', summary_text: 'Escaped text ’s' },
       { dedupe_key: 'c', title: 'AT&T launches a satellite', summary_text: 'Nothing to do here' },
       { dedupe_key: 'd', title: '<i>Not yours</i>', summary_text: '' },
     ]);
-    expect((await postAs(client, frank, '/_api/news/cleanup', {})).body).toEqual({ processedCount: 0 });
+    expect((await postAs(client, frank, '/_api/news/cleanup', {})).body).toEqual({
+      processedCount: 0,
+    });
   });
 
   it('POST /_api/news/sources/extract-title reads channel titles, JSON Feed titles and page titles', async () => {
     const u = await createUser(server.db);
     const client = server.client();
-    const title = async (url: string) => (await postAs(client, u, '/_api/news/sources/extract-title', { url })).body;
+    const title = async (url: string) =>
+      (await postAs(client, u, '/_api/news/sources/extract-title', { url })).body;
     expect(await title(f('/nasa.rss'))).toEqual({ title: 'NASA Breaking News' });
     expect(await title(f('/cdata.xml'))).toEqual({ title: 'Sky & Telescope' });
     expect((await title(f('/feed.json'))).title).toBeTruthy();
     expect((await title(f('/atom.xml'))).title).toBe('heise developer neueste Meldungen');
     expect(await title(f('/page.html'))).toEqual({ title: 'Welcome to Example Observatory' });
-    expect(await title(f('/missing'))).toEqual({ title: null, error: 'Could not find the feed (404)' });
+    expect(await title(f('/missing'))).toEqual({
+      title: null,
+      error: 'Could not find the feed (404)',
+    });
   });
 
   it('extract-title validates the URL and needs a session', async () => {
@@ -390,9 +528,17 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     const client = server.client();
     const bad = await postAs(client, u, '/_api/news/sources/extract-title', { url: 'not a url' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'Please enter a valid URL.', message: 'Please enter a valid URL.' });
-    expect((await postAs(client, u, '/_api/news/sources/extract-title', { url: 'file:///etc/passwd' })).status).toBe(400);
-    expect((await client.post('/_api/news/sources/extract-title', { url: f('/nasa.rss') })).status).toBe(401);
+    expect(bad.body).toEqual({
+      error: 'Please enter a valid URL.',
+      message: 'Please enter a valid URL.',
+    });
+    expect(
+      (await postAs(client, u, '/_api/news/sources/extract-title', { url: 'file:///etc/passwd' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await client.post('/_api/news/sources/extract-title', { url: f('/nasa.rss') })).status,
+    ).toBe(401);
   });
 });
 
@@ -415,29 +561,50 @@ describe.each(dialects)('source types through the registry (%s)', (dialect) => {
     await fixtures?.close();
   });
   const select = (id: number) =>
-    server.db.selectFrom('news_sources').select([...SOURCE_COLUMNS]).where('id', '=', id).execute();
+    server.db
+      .selectFrom('news_sources')
+      .select([...SOURCE_COLUMNS])
+      .where('id', '=', id)
+      .execute();
 
   it('launches: one item per launch, window start as publishedAt, updated in place on refetch', async () => {
-    const id = await createSource(server.db, { url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/', sourceType: 'rocket_launch' });
-    expect(await refreshSources(server.ctx, await select(id))).toEqual({ newItemsAdded: 4, sourcesFetched: 1 });
+    const id = await createSource(server.db, {
+      url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/',
+      sourceType: 'rocket_launch',
+    });
+    expect(await refreshSources(server.ctx, await select(id))).toEqual({
+      newItemsAdded: 4,
+      sourcesFetched: 1,
+    });
     const items = await itemsOf(server.db, id);
     expect(items.every((i) => i.published_at !== i.fetched_at)).toBe(true);
-    expect(await refreshSources(server.ctx, await select(id))).toEqual({ newItemsAdded: 0, sourcesFetched: 1 });
+    expect(await refreshSources(server.ctx, await select(id))).toEqual({
+      newItemsAdded: 0,
+      sourcesFetched: 1,
+    });
     expect(await itemsOf(server.db, id)).toHaveLength(4);
   });
 
   it('reddit: a 403 is recorded on the source as a clear error, with backoff honouring Retry-After', async () => {
-    const id = await createSource(server.db, { url: 'https://www.reddit.com/r/space/', sourceType: 'reddit' });
+    const id = await createSource(server.db, {
+      url: 'https://www.reddit.com/r/space/',
+      sourceType: 'reddit',
+    });
     await refreshSources(server.ctx, await select(id));
     const row = await sourceRow(server.db, id);
     expect(row).toMatchObject({ last_status: 'error', error_count: 1 });
     expect(row.last_error).toMatch(/403/);
     expect(row.next_fetch_at - row.last_fetched_at!).toBe(3600 * 1000);
-    expect(fixtures.requests.find((r) => r.path === '/r/space/.rss')?.headers['user-agent']).toBeTruthy();
+    expect(
+      fixtures.requests.find((r) => r.path === '/r/space/.rss')?.headers['user-agent'],
+    ).toBeTruthy();
   });
 
   it('google_news: publisher items are stored', async () => {
-    const id = await createSource(server.db, { url: `${fixtures.url}/rss/search?q=astronomy`, sourceType: 'google_news' });
+    const id = await createSource(server.db, {
+      url: `${fixtures.url}/rss/search?q=astronomy`,
+      sourceType: 'google_news',
+    });
     const result = await refreshSources(server.ctx, await select(id));
     expect(result.newItemsAdded).toBeGreaterThan(20);
   });
@@ -453,10 +620,17 @@ describe('extract-title without FETCH_ALLOW_PRIVATE_NETWORK', () => {
   it('refuses loopback and metadata addresses with a readable reason, never a 500', async () => {
     const u = await createUser(server.db);
     const client = server.client();
-    for (const url of [`${server.url}/ads.txt`, 'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      `${server.url}/ads.txt`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const res = await postAs(client, u, '/_api/news/sources/extract-title', { url });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ title: null, error: 'Blocked: the URL points to a private or local network address.' });
+      expect(res.body).toEqual({
+        title: null,
+        error: 'Blocked: the URL points to a private or local network address.',
+      });
     }
   });
 });

@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
 import type { NormalizedItem } from '../../src/server/ingest/normalize';
-import { MAX_BACKOFF_MS, bulkInsertItems, nextFetchAt, storeItems, toRow } from '../../src/server/ingest/store';
+import {
+  MAX_BACKOFF_MS,
+  bulkInsertItems,
+  nextFetchAt,
+  storeItems,
+  toRow,
+} from '../../src/server/ingest/store';
 import { createSource, itemsOf, sourceRow } from './ingest-helpers';
 
 const item = (key: string, over: Partial<NormalizedItem> = {}): NormalizedItem => ({
@@ -32,14 +38,41 @@ describe.each(dialects)('store (%s)', (dialect) => {
   afterAll(() => t?.destroy());
 
   it('inserts new items once; a seen-again item updates its engagement, never duplicates', async () => {
-    const source = await createSource(t.db, { url: 'https://example.org/feed', sourceType: 'reddit' });
-    expect(await storeItems(t.db, source, [item('a', { engagementScore: 5 }), item('b'), item('a')], 1000)).toBe(2);
-    expect(await storeItems(t.db, source, [item('a', { engagementScore: 42, isBreaking: 1 }), item('b'), item('c')], 2000)).toBe(1);
+    const source = await createSource(t.db, {
+      url: 'https://example.org/feed',
+      sourceType: 'reddit',
+    });
+    expect(
+      await storeItems(
+        t.db,
+        source,
+        [item('a', { engagementScore: 5 }), item('b'), item('a')],
+        1000,
+      ),
+    ).toBe(2);
+    expect(
+      await storeItems(
+        t.db,
+        source,
+        [item('a', { engagementScore: 42, isBreaking: 1 }), item('b'), item('c')],
+        2000,
+      ),
+    ).toBe(1);
     const rows = await itemsOf(t.db, source);
     expect(rows.map((r) => r.dedupe_key)).toEqual(['a', 'b', 'c']);
-    expect(rows[0]).toMatchObject({ engagement_score: 42, is_breaking: 1, fetched_at: 1000, updated_at: 2000 });
+    expect(rows[0]).toMatchObject({
+      engagement_score: 42,
+      is_breaking: 1,
+      fetched_at: 1000,
+      updated_at: 2000,
+    });
     expect(rows[1]).toMatchObject({ updated_at: 1000 }); // unchanged: not rewritten
-    const counts = await t.db.selectFrom('source_item_counts').selectAll().where('source_id', '=', source).orderBy('is_breaking').execute();
+    const counts = await t.db
+      .selectFrom('source_item_counts')
+      .selectAll()
+      .where('source_id', '=', source)
+      .orderBy('is_breaking')
+      .execute();
     expect(counts.map((c) => [c.item_type, c.is_breaking, Number(c.item_count)])).toEqual([
       ['article', 0, 2],
       ['article', 1, 1],
@@ -48,16 +81,32 @@ describe.each(dialects)('store (%s)', (dialect) => {
   });
 
   it('rewrites every field of a mutable item (a launch that moved) or one whose text changed', async () => {
-    const source = await createSource(t.db, { url: 'https://example.org/launches', sourceType: 'rocket_launch' });
-    await storeItems(t.db, source, [item('launch', { publishedAt: 10, extra: '{"status":"TBD"}' }), item('post')], 1000);
+    const source = await createSource(t.db, {
+      url: 'https://example.org/launches',
+      sourceType: 'rocket_launch',
+    });
     await storeItems(
       t.db,
       source,
-      [item('launch', { publishedAt: 20, extra: '{"status":"Go"}', mutable: true }), item('post', { title: 'Edited title', imageUrl: 'https://example.org/i.png' })],
+      [item('launch', { publishedAt: 10, extra: '{"status":"TBD"}' }), item('post')],
+      1000,
+    );
+    await storeItems(
+      t.db,
+      source,
+      [
+        item('launch', { publishedAt: 20, extra: '{"status":"Go"}', mutable: true }),
+        item('post', { title: 'Edited title', imageUrl: 'https://example.org/i.png' }),
+      ],
       2000,
     );
     const [launch, post] = await itemsOf(t.db, source);
-    expect(launch).toMatchObject({ published_at: 20, extra: '{"status":"Go"}', fetched_at: 1000, updated_at: 2000 });
+    expect(launch).toMatchObject({
+      published_at: 20,
+      extra: '{"status":"Go"}',
+      fetched_at: 1000,
+      updated_at: 2000,
+    });
     expect(post).toMatchObject({ title: 'Edited title', image_url: 'https://example.org/i.png' });
     expect((await itemsOf(t.db, source)).length).toBe(2);
   });

@@ -15,8 +15,10 @@ export const AVATAR_MISSING = 'Please choose an image file to upload.';
 /** SVG is deliberately absent: it can carry script. */
 const ALLOWED_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-export const avatarHash = (data: Uint8Array) => createHash('sha256').update(data).digest('hex').slice(0, 16);
-export const avatarUrl = (userId: number, data: Uint8Array) => `/_api/account/avatar/${userId}?v=${avatarHash(data)}`;
+export const avatarHash = (data: Uint8Array) =>
+  createHash('sha256').update(data).digest('hex').slice(0, 16);
+export const avatarUrl = (userId: number, data: Uint8Array) =>
+  `/_api/account/avatar/${userId}?v=${avatarHash(data)}`;
 
 /** Stores the image as the user's avatar and returns the updated user. */
 export async function saveAvatar(db: DB, user: UserRow, data: Buffer): Promise<UserRow> {

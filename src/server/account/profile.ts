@@ -17,7 +17,11 @@ export async function updateProfile(
 ): Promise<UserRow> {
   // The avatar itself only changes through the upload call; here it may only be
   // removed (null) or left as it is, so nobody can point it at an outside URL.
-  if (input.avatarUrl !== undefined && input.avatarUrl !== null && input.avatarUrl !== user.avatar_url) {
+  if (
+    input.avatarUrl !== undefined &&
+    input.avatarUrl !== null &&
+    input.avatarUrl !== user.avatar_url
+  ) {
     throw badRequest(INVALID_AVATAR_URL);
   }
   const changes: UserUpdate = {};
@@ -36,13 +40,20 @@ export async function updateProfile(
     return await updateUser(db, user.id, changes);
   } catch (err) {
     // A simultaneous change to the same address hit the unique index.
-    if (changes.email_normalized && (await emailTakenByOther(db, changes.email_normalized, user.id))) {
+    if (
+      changes.email_normalized &&
+      (await emailTakenByOther(db, changes.email_normalized, user.id))
+    ) {
       throw conflict(EMAIL_IN_USE);
     }
     throw err;
   }
 }
 
-export async function updateZipCode(db: DB, user: UserRow, zipCode: string | null): Promise<UserRow> {
+export async function updateZipCode(
+  db: DB,
+  user: UserRow,
+  zipCode: string | null,
+): Promise<UserRow> {
   return updateUser(db, user.id, { zip_code: zipCode });
 }

@@ -31,10 +31,14 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
     });
     const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/_api/profile/update_zip_code', { schema: { body: updateZipSchema } }, async (request) => {
-      const user = requireUser(request);
-      return { user: toUser(await updateZipCode(ctx.db, user, request.body.zipCode)) };
-    });
+    app.post(
+      '/_api/profile/update_zip_code',
+      { schema: { body: updateZipSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        return { user: toUser(await updateZipCode(ctx.db, user, request.body.zipCode)) };
+      },
+    );
 
     app.post('/_api/account/avatar', { config: { multipart: true } }, async (request) => {
       const user = requireUser(request);
@@ -45,7 +49,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       try {
         data = await file.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, AVATAR_TOO_LARGE);
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, AVATAR_TOO_LARGE);
         throw err;
       }
       // toBuffer() can miss a truncation that lands on the final chunk; the stream's flag cannot.
@@ -71,7 +76,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
           // The URL carries the content hash, so a matching ?v= never changes.
           .header(
             'cache-control',
-            request.query.v === avatarHash(avatar.data) ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+            request.query.v === avatarHash(avatar.data)
+              ? 'private, max-age=31536000, immutable'
+              : 'private, no-cache',
           );
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.send(avatar.data);

@@ -33,21 +33,29 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       user: request.user ? toUser(request.user) : null,
     }));
 
-    app.post('/_api/auth/login_with_password', { schema: { body: loginSchema }, config: { public: true } }, async (request, reply) => {
-      const user = await authenticate(ctx, request.body, request.ip);
-      await startSession(request, reply, user);
-      // Post-login work (refreshing due sources) must never hold up or fail the login.
-      void Promise.resolve()
-        .then(() => ctx.onLogin?.(user))
-        .catch((err: unknown) => ctx.log.warn({ err }, 'post-login hook failed'));
-      return { user: toUser(user) };
-    });
+    app.post(
+      '/_api/auth/login_with_password',
+      { schema: { body: loginSchema }, config: { public: true } },
+      async (request, reply) => {
+        const user = await authenticate(ctx, request.body, request.ip);
+        await startSession(request, reply, user);
+        // Post-login work (refreshing due sources) must never hold up or fail the login.
+        void Promise.resolve()
+          .then(() => ctx.onLogin?.(user))
+          .catch((err: unknown) => ctx.log.warn({ err }, 'post-login hook failed'));
+        return { user: toUser(user) };
+      },
+    );
 
-    app.post('/_api/auth/register_with_password', { schema: { body: registerSchema }, config: { public: true } }, async (request, reply) => {
-      const user = await register(ctx, request.body, request.ip);
-      await startSession(request, reply, user);
-      return { user: toUser(user) };
-    });
+    app.post(
+      '/_api/auth/register_with_password',
+      { schema: { body: registerSchema }, config: { public: true } },
+      async (request, reply) => {
+        const user = await register(ctx, request.body, request.ip);
+        await startSession(request, reply, user);
+        return { user: toUser(user) };
+      },
+    );
 
     app.post('/_api/auth/logout', { config: { public: true } }, async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -56,16 +64,24 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       return { success: true };
     });
 
-    app.post('/_api/auth/update_profile', { schema: { body: updateProfileSchema } }, async (request) => {
-      const user = requireUser(request);
-      return { user: toUser(await updateProfile(ctx.db, user, request.body)) };
-    });
+    app.post(
+      '/_api/auth/update_profile',
+      { schema: { body: updateProfileSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        return { user: toUser(await updateProfile(ctx.db, user, request.body)) };
+      },
+    );
 
-    app.post('/_api/auth/change_password', { schema: { body: changePasswordSchema } }, async (request, reply) => {
-      const user = requireUser(request);
-      await changePassword(ctx, user, request.body);
-      clearSessionCookie(reply, ctx.config);
-      return { success: true };
-    });
+    app.post(
+      '/_api/auth/change_password',
+      { schema: { body: changePasswordSchema } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        await changePassword(ctx, user, request.body);
+        clearSessionCookie(reply, ctx.config);
+        return { success: true };
+      },
+    );
   };
 }

@@ -10,7 +10,11 @@ import { deleteUserSessions } from './sessions';
 import { findUserByEmail, insertUser, normalizeEmail, updateUser } from './users';
 
 const MINUTE = 60 * 1000;
-export const LOGIN_FAIL_EMAIL: Window = { bucket: 'login-fail-email', limit: 10, windowMs: 15 * MINUTE };
+export const LOGIN_FAIL_EMAIL: Window = {
+  bucket: 'login-fail-email',
+  limit: 10,
+  windowMs: 15 * MINUTE,
+};
 export const LOGIN_FAIL_IP: Window = { bucket: 'login-fail-ip', limit: 10, windowMs: 15 * MINUTE };
 export const REGISTER_IP: Window = { bucket: 'register-ip', limit: 20, windowMs: 60 * MINUTE };
 
@@ -26,7 +30,11 @@ const isAdminEmail = (ctx: AppContext, email: string) =>
   ctx.config.adminEmail !== undefined && normalizeEmail(email) === ctx.config.adminEmail;
 
 /** Checks the password; on success returns the (possibly promoted) user. */
-export async function authenticate(ctx: AppContext, input: z.infer<typeof loginSchema>, ip: string): Promise<UserRow> {
+export async function authenticate(
+  ctx: AppContext,
+  input: z.infer<typeof loginSchema>,
+  ip: string,
+): Promise<UserRow> {
   const { rateLimiter } = ctx;
   const emailKey = normalizeEmail(input.email);
   const [byEmail, byIp] = await Promise.all([
@@ -35,13 +43,21 @@ export async function authenticate(ctx: AppContext, input: z.infer<typeof loginS
   ]);
   if (byEmail.limited || byIp.limited) {
     const wait = Math.max(byEmail.retryAfterMs, byIp.retryAfterMs);
-    throw tooManyRequests(`Too many login attempts. Please try again in ${plural(minutes(wait))}.`, wait / 1000);
+    throw tooManyRequests(
+      `Too many login attempts. Please try again in ${plural(minutes(wait))}.`,
+      wait / 1000,
+    );
   }
 
   const user = await findUserByEmail(ctx.db, input.email);
-  const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyDummy(input.password);
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyDummy(input.password);
   if (!user || !ok) {
-    await Promise.all([rateLimiter.record(LOGIN_FAIL_EMAIL, emailKey), rateLimiter.record(LOGIN_FAIL_IP, ip)]);
+    await Promise.all([
+      rateLimiter.record(LOGIN_FAIL_EMAIL, emailKey),
+      rateLimiter.record(LOGIN_FAIL_IP, ip),
+    ]);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (user.is_disabled) throw new HttpError(403, ACCOUNT_DISABLED);
@@ -52,7 +68,11 @@ export async function authenticate(ctx: AppContext, input: z.infer<typeof loginS
   return user;
 }
 
-export async function register(ctx: AppContext, input: z.infer<typeof registerSchema>, ip: string): Promise<UserRow> {
+export async function register(
+  ctx: AppContext,
+  input: z.infer<typeof registerSchema>,
+  ip: string,
+): Promise<UserRow> {
   const limit = await ctx.rateLimiter.status(REGISTER_IP, ip);
   if (limit.limited) {
     throw tooManyRequests(

@@ -11,13 +11,22 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createSession(db: DB, userId: number): Promise<{ token: string; expiresAt: number }> {
+export async function createSession(
+  db: DB,
+  userId: number,
+): Promise<{ token: string; expiresAt: number }> {
   const token = randomBytes(32).toString('base64url');
   const at = Date.now();
   const expiresAt = at + SESSION_TTL_MS;
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: at, expires_at: expiresAt, last_seen_at: at })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: at,
+      expires_at: expiresAt,
+      last_seen_at: at,
+    })
     .execute();
   return { token, expiresAt };
 }

@@ -34,7 +34,9 @@ export async function insertUser(db: DB, input: NewUserInput): Promise<UserRow |
       password_hash: input.passwordHash,
       role:
         input.role === 'first-admin'
-          ? sql<'admin' | 'user'>`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`
+          ? sql<
+              'admin' | 'user'
+            >`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`
           : input.role,
       zip_code: input.zipCode ?? null,
       created_at: at,

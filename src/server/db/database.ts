@@ -29,7 +29,10 @@ export function openDatabase(options: DatabaseOptions): { db: DB; dialect: Diale
     database.pragma('foreign_keys = ON');
     database.pragma('cache_size = -65536');
     database.pragma('temp_store = MEMORY');
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+    return {
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+      dialect: 'sqlite',
+    };
   }
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -37,7 +40,10 @@ export function openDatabase(options: DatabaseOptions): { db: DB; dialect: Diale
     // A schema per test suite keeps parallel suites apart on one database.
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+  };
 }
 
 export function dialectOf(db: Kysely<unknown>): Dialect {
@@ -46,4 +52,3 @@ export function dialectOf(db: Kysely<unknown>): Dialect {
 
 /** Current time in epoch milliseconds; one place, so tests can reason about it. */
 export const now = () => Date.now();
-

@@ -41,7 +41,8 @@ export function registerErrorHandling(app: FastifyInstance) {
           ? 'Unsupported content type'
           : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large'
-            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+                err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
               ? 'Invalid JSON body'
               : err.message;
       return reply.code(status).send(errorBody(message));

@@ -10,7 +10,10 @@ export function createRateLimiter(db: DB) {
     const since = at - w.windowMs;
     const row = await db
       .selectFrom('rate_events')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number>('created_at').as('oldest')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.min<number>('created_at').as('oldest'),
+      ])
       .where('bucket', '=', w.bucket)
       .where('key', '=', key)
       .where('created_at', '>', since)
@@ -25,12 +28,19 @@ export function createRateLimiter(db: DB) {
   }
 
   async function clear(w: Window, key: string) {
-    await db.deleteFrom('rate_events').where('bucket', '=', w.bucket).where('key', '=', key).execute();
+    await db
+      .deleteFrom('rate_events')
+      .where('bucket', '=', w.bucket)
+      .where('key', '=', key)
+      .execute();
   }
 
   /** Drop events older than the longest window; called by a periodic job. */
   async function prune(olderThanMs: number, at = Date.now()) {
-    await db.deleteFrom('rate_events').where('created_at', '<', at - olderThanMs).execute();
+    await db
+      .deleteFrom('rate_events')
+      .where('created_at', '<', at - olderThanMs)
+      .execute();
   }
 
   return { status, record, clear, prune };

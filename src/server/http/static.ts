@@ -49,7 +49,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
   // Every unknown GET outside the API gets the SPA, which renders its own Not Found.
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/_api/') && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     }
     return reply.code(404).send(errorBody('Not found'));
   });

@@ -19,7 +19,12 @@ export async function cleanupItems(db: DB, userId: number): Promise<number> {
     const rows = await db
       .selectFrom('news_items')
       .innerJoin('news_sources', 'news_sources.id', 'news_items.source_id')
-      .select(['news_items.id', 'news_items.title', 'news_items.summary', 'news_items.summary_text'])
+      .select([
+        'news_items.id',
+        'news_items.title',
+        'news_items.summary',
+        'news_items.summary_text',
+      ])
       .where(isVisibleTo(userId))
       .where('news_items.id', '>', afterId)
       .where((eb) =>

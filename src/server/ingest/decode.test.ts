@@ -25,14 +25,17 @@ describe('safeXml', () => {
   });
 
   it('leaves no declaration behind when an entity value contains "]>"', () => {
-    const tricky = '<!DOCTYPE r [<!ENTITY a "]>"><!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><title>&xxe;</title></channel></rss>';
+    const tricky =
+      '<!DOCTYPE r [<!ENTITY a "]>"><!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><title>&xxe;</title></channel></rss>';
     const safe = safeXml(tricky);
     expect(safe).not.toMatch(/<!ENTITY|SYSTEM|<!DOCTYPE/);
     expect(safe).toContain('&amp;xxe;');
   });
 
   it('drops the prolog and a byte-order mark, and leaves standard entities alone', () => {
-    expect(safeXml('\ufeff<?xml version="1.0" encoding="ISO-8859-1"?>\n<rss>&amp;&lt;</rss>')).toBe('<rss>&amp;&lt;</rss>');
+    expect(safeXml('\ufeff<?xml version="1.0" encoding="ISO-8859-1"?>\n<rss>&amp;&lt;</rss>')).toBe(
+      '<rss>&amp;&lt;</rss>',
+    );
   });
 
   it('is linear on a large document without a DOCTYPE', () => {
@@ -47,7 +50,9 @@ describe('decodeBody', () => {
   it('prefers a byte-order mark, then the header, then the prolog, else UTF-8', () => {
     expect(decodeBody(Buffer.from('\ufeffhé', 'utf8'), 'text/xml; charset=iso-8859-1')).toBe('hé');
     expect(decodeBody(Buffer.from('h\xe9', 'latin1'), 'text/xml; charset=ISO-8859-1')).toBe('hé');
-    expect(decodeBody(Buffer.from('<?xml version="1.0" encoding="windows-1252"?>\x93q\x94', 'latin1'))).toContain('“q”');
+    expect(
+      decodeBody(Buffer.from('<?xml version="1.0" encoding="windows-1252"?>\x93q\x94', 'latin1')),
+    ).toContain('“q”');
     expect(decodeBody(Buffer.from('plain ü', 'utf8'))).toBe('plain ü');
     expect(decodeBody(Buffer.from('x', 'utf8'), 'text/xml; charset=made-up')).toBe('x');
   });

@@ -4,8 +4,23 @@
 // TextDecoder (small ICU builds) drops bytes 0x80–0x9F for them, so they are
 // decoded here: latin1 plus the windows-1252 table for that range.
 const WINDOWS_1252_LABELS = new Set([
-  'ansi_x3.4-1968', 'ascii', 'cp1252', 'cp819', 'csisolatin1', 'ibm819', 'iso-8859-1', 'iso-ir-100',
-  'iso8859-1', 'iso88591', 'iso_8859-1', 'iso_8859-1:1987', 'l1', 'latin1', 'us-ascii', 'windows-1252', 'x-cp1252',
+  'ansi_x3.4-1968',
+  'ascii',
+  'cp1252',
+  'cp819',
+  'csisolatin1',
+  'ibm819',
+  'iso-8859-1',
+  'iso-ir-100',
+  'iso8859-1',
+  'iso88591',
+  'iso_8859-1',
+  'iso_8859-1:1987',
+  'l1',
+  'latin1',
+  'us-ascii',
+  'windows-1252',
+  'x-cp1252',
 ]);
 const CP1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
@@ -13,7 +28,9 @@ const CP1252_HIGH =
 
 function decodeWindows1252(bytes: Uint8Array): string {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  return /[\x80-\x9f]/.test(text) ? text.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) : text;
+  return /[\x80-\x9f]/.test(text)
+    ? text.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80])
+    : text;
 }
 
 type Decode = (bytes: Uint8Array) => string;
@@ -30,7 +47,8 @@ function decoderFor(label: string | null | undefined): Decode | null {
   }
 }
 
-const asciiHead = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 2048)).toString('latin1');
+const asciiHead = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 2048)).toString('latin1');
 
 /** The charset parameter of a Content-Type header, if any. */
 export function charsetFromContentType(contentType: string | null | undefined): string | null {
@@ -53,7 +71,8 @@ export function charsetFromDocument(head: string): string | null {
  * prolog's encoding, then an HTML meta charset, else UTF-8.
  */
 export function decodeBody(bytes: Uint8Array, contentType?: string | null): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes);
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder('utf-8').decode(bytes);
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   const fromHeader = decoderFor(charsetFromContentType(contentType));
@@ -84,7 +103,9 @@ export function safeXml(text: string): string {
     out = out.replace(DOCTYPE, '');
     // A subset that fooled the pattern (a "]>" inside an entity value) leaves
     // declarations behind: drop any that remain, and any unterminated DOCTYPE.
-    out = out.replace(/<!(?:ENTITY|ELEMENT|ATTLIST|NOTATION)\b[^>]*>/gi, '').replace(/<!DOCTYPE\b[^>]*>?/gi, '');
+    out = out
+      .replace(/<!(?:ENTITY|ELEMENT|ATTLIST|NOTATION)\b[^>]*>/gi, '')
+      .replace(/<!DOCTYPE\b[^>]*>?/gi, '');
     // Without the DOCTYPE, &custom; references would be undefined: make them literal text.
     out = out.replace(/&([A-Za-z_][\w.-]*);/g, (m, name: string) =>
       STANDARD_ENTITIES.has(name) ? m : `&amp;${name};`,

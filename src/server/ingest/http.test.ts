@@ -8,7 +8,11 @@ import { ensureOk } from './fetchers/util';
 import { blockedReason } from './ssrf';
 import { SourceFetchError } from './types';
 
-const baseEnv = { DATA_DIR: os.tmpdir(), FETCH_TIMEOUT_MS: '800', FETCH_MAX_BYTES: String(1024 * 1024) };
+const baseEnv = {
+  DATA_DIR: os.tmpdir(),
+  FETCH_TIMEOUT_MS: '800',
+  FETCH_MAX_BYTES: String(1024 * 1024),
+};
 const configFor = (env: Record<string, string>) => loadConfig({ ...baseEnv, ...env }).ingest;
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -86,8 +90,11 @@ describe('guarded HTTP', () => {
       const url = new URL(req.url ?? '/', 'http://x');
       switch (url.pathname) {
         case '/feed':
-          if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304, { etag: '"v1"' }).end();
-          return void res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag: '"v1"' }).end('<rss>café</rss>');
+          if (req.headers['if-none-match'] === '"v1"')
+            return void res.writeHead(304, { etag: '"v1"' }).end();
+          return void res
+            .writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag: '"v1"' })
+            .end('<rss>café</rss>');
         case '/gzip':
           return void res
             .writeHead(200, { 'content-type': 'text/xml', 'content-encoding': 'gzip' })
@@ -108,11 +115,27 @@ describe('guarded HTTP', () => {
         case '/latin1-prolog':
           return void res
             .writeHead(200, { 'content-type': 'application/xml' })
-            .end(Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><rss>Andr\xe9</rss>', 'latin1'));
+            .end(
+              Buffer.from(
+                '<?xml version="1.0" encoding="ISO-8859-1"?><rss>Andr\xe9</rss>',
+                'latin1',
+              ),
+            );
         case '/cp1252-prolog':
           return void res
             .writeHead(200, { 'content-type': 'text/xml' })
-            .end(Buffer.from([...Buffer.from('<?xml version="1.0" encoding="windows-1252"?><rss>'), 0x93, 0x68, 0x69, 0x94, 0x20, 0x80, ...Buffer.from('</rss>')]));
+            .end(
+              Buffer.from([
+                ...Buffer.from('<?xml version="1.0" encoding="windows-1252"?><rss>'),
+                0x93,
+                0x68,
+                0x69,
+                0x94,
+                0x20,
+                0x80,
+                ...Buffer.from('</rss>'),
+              ]),
+            );
         case '/cp1252-header':
           return void res
             .writeHead(200, { 'content-type': 'text/xml; charset=windows-1252' })
@@ -120,7 +143,12 @@ describe('guarded HTTP', () => {
         case '/meta-charset':
           return void res
             .writeHead(200, { 'content-type': 'text/html' })
-            .end(Buffer.from('<html><head><meta charset="iso-8859-1"><title>Caf\xe9</title></head></html>', 'latin1'));
+            .end(
+              Buffer.from(
+                '<html><head><meta charset="iso-8859-1"><title>Caf\xe9</title></head></html>',
+                'latin1',
+              ),
+            );
         case '/huge': {
           // 50 MB streamed without a Content-Length: the client must stop early.
           res.writeHead(200, { 'content-type': 'text/xml' });
@@ -138,7 +166,10 @@ describe('guarded HTTP', () => {
           return;
         }
         case '/declared-huge':
-          res.writeHead(200, { 'content-type': 'text/xml', 'content-length': String(50 * 1024 * 1024) });
+          res.writeHead(200, {
+            'content-type': 'text/xml',
+            'content-length': String(50 * 1024 * 1024),
+          });
           return void res.write('<rss>');
         case '/never':
           return; // never answers
@@ -156,11 +187,14 @@ describe('guarded HTTP', () => {
           return void res.writeHead(307, { location: url.searchParams.get('to') ?? '/' }).end();
         case '/chain': {
           const n = Number(url.searchParams.get('n') ?? 0);
-          if (n <= 0) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('arrived');
+          if (n <= 0)
+            return void res.writeHead(200, { 'content-type': 'text/plain' }).end('arrived');
           return void res.writeHead(301, { location: `/chain?n=${n - 1}` }).end();
         }
         case '/to-metadata':
-          return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+          return void res
+            .writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' })
+            .end();
         case '/to-mapped':
           return void res.writeHead(302, { location: `http://[::ffff:169.254.169.254]/` }).end();
         case '/to-file':
@@ -200,7 +234,9 @@ describe('guarded HTTP', () => {
   });
 
   it('caps the decompressed size of a zip bomb', async () => {
-    expect((await failure(client.get(`${server.url}/bomb`))).message).toBe('The response is larger than 1 MB.');
+    expect((await failure(client.get(`${server.url}/bomb`))).message).toBe(
+      'The response is larger than 1 MB.',
+    );
   });
 
   it('decodes ISO-8859-1 and windows-1252 from the header, the XML prolog and a meta charset', async () => {
@@ -213,36 +249,50 @@ describe('guarded HTTP', () => {
 
   it('aborts a 50 MB body early at the cap', async () => {
     const started = Date.now();
-    expect((await failure(client.get(`${server.url}/huge`))).message).toBe('The response is larger than 1 MB.');
+    expect((await failure(client.get(`${server.url}/huge`))).message).toBe(
+      'The response is larger than 1 MB.',
+    );
     await new Promise((r) => setTimeout(r, 50));
     expect(hugeSent).toBeLessThan(20 * 1024 * 1024);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('rejects a declared Content-Length above the cap without reading it', async () => {
-    expect((await failure(client.get(`${server.url}/declared-huge`))).message).toBe('The response is larger than 1 MB.');
+    expect((await failure(client.get(`${server.url}/declared-huge`))).message).toBe(
+      'The response is larger than 1 MB.',
+    );
   });
 
   it('times out a server that never answers, and a body that never ends', async () => {
     const started = Date.now();
-    expect((await failure(client.get(`${server.url}/never`))).message).toBe('Timed out after 0.8 s');
+    expect((await failure(client.get(`${server.url}/never`))).message).toBe(
+      'Timed out after 0.8 s',
+    );
     expect(Date.now() - started).toBeLessThan(3000);
-    expect((await failure(client.get(`${server.url}/slow-body`))).message).toBe('Timed out after 0.8 s');
+    expect((await failure(client.get(`${server.url}/slow-body`))).message).toBe(
+      'Timed out after 0.8 s',
+    );
   });
 
   it('follows up to 5 redirects and refuses a redirect loop', async () => {
     const ok = await client.get(`${server.url}/chain?n=5`);
     expect(ok.text).toBe('arrived');
     expect(ok.url).toBe(`${server.url}/chain?n=0`);
-    expect((await failure(client.get(`${server.url}/chain?n=6`))).message).toBe('Too many redirects (more than 5).');
-    expect((await failure(client.get(`${server.url}/loop`))).message).toBe('Too many redirects (more than 5).');
+    expect((await failure(client.get(`${server.url}/chain?n=6`))).message).toBe(
+      'Too many redirects (more than 5).',
+    );
+    expect((await failure(client.get(`${server.url}/loop`))).message).toBe(
+      'Too many redirects (more than 5).',
+    );
   });
 
   it('re-applies the guard on every redirect (metadata address, IPv4-mapped IPv6, file:)', async () => {
     const blocked = 'Blocked: the URL points to a private or local network address.';
     expect((await failure(client.get(`${server.url}/to-metadata`))).message).toBe(blocked);
     expect((await failure(client.get(`${server.url}/to-mapped`))).message).toBe(blocked);
-    expect((await failure(client.get(`${server.url}/to-file`))).message).toBe('Only http and https URLs can be fetched.');
+    expect((await failure(client.get(`${server.url}/to-file`))).message).toBe(
+      'Only http and https URLs can be fetched.',
+    );
   });
 
   it('sends credentials (Authorization, Cookie) to the same origin only, never across a redirect to another', async () => {
@@ -254,7 +304,11 @@ describe('guarded HTTP', () => {
     try {
       const headers = { authorization: 'Basic c2VjcmV0', cookie: 'CONSENT=YES+1' };
       const to = encodeURIComponent(`${other.url}/token`);
-      await client.request(`${server.url}/redirect-to?to=${to}`, { method: 'POST', body: 'x', headers });
+      await client.request(`${server.url}/redirect-to?to=${to}`, {
+        method: 'POST',
+        body: 'x',
+        headers,
+      });
       expect(seen.at(-1)?.authorization).toBeUndefined();
       expect(seen.at(-1)?.cookie).toBeUndefined();
       expect(seen.at(-1)?.['user-agent']).toMatch(/^AstroDash\//);
@@ -268,7 +322,9 @@ describe('guarded HTTP', () => {
   });
 
   it('turns a redirect to an unparseable Location into a readable failure', async () => {
-    expect((await failure(client.get(`${server.url}/bad-location`))).message).toBe('The server redirected to an invalid URL.');
+    expect((await failure(client.get(`${server.url}/bad-location`))).message).toBe(
+      'The server redirected to an invalid URL.',
+    );
   });
 
   it('turns HTTP errors into readable messages with the status and Retry-After', async () => {
@@ -306,9 +362,13 @@ describe('guarded HTTP without FETCH_ALLOW_PRIVATE_NETWORK', () => {
   it('refuses literal loopback and private IPs, and IPv4-mapped IPv6', async () => {
     const client = createGuardedHttp(configFor({}));
     expect((await failure(client.get(`${target.url}/`))).message).toBe(blocked);
-    expect((await failure(client.get(`http://[::ffff:127.0.0.1]:${target.port}/`))).message).toBe(blocked);
+    expect((await failure(client.get(`http://[::ffff:127.0.0.1]:${target.port}/`))).message).toBe(
+      blocked,
+    );
     expect((await failure(client.get('http://10.0.0.1/'))).message).toBe(blocked);
-    expect((await failure(client.get('http://169.254.169.254/latest/meta-data/'))).message).toBe(blocked);
+    expect((await failure(client.get('http://169.254.169.254/latest/meta-data/'))).message).toBe(
+      blocked,
+    );
     await client.close();
     expect(hits).toBe(0);
   });
@@ -316,7 +376,9 @@ describe('guarded HTTP without FETCH_ALLOW_PRIVATE_NETWORK', () => {
   it('refuses a host name that resolves to loopback, at connect time', async () => {
     const client = createGuardedHttp(configFor({}));
     expect((await failure(client.get(`http://localhost:${target.port}/`))).message).toBe(blocked);
-    expect((await failure(client.get(`http://${os.hostname()}:${target.port}/`))).message).toBe(blocked);
+    expect((await failure(client.get(`http://${os.hostname()}:${target.port}/`))).message).toBe(
+      blocked,
+    );
     await client.close();
     expect(hits).toBe(0);
   });

@@ -51,7 +51,8 @@ export interface GuardedHttpClient extends GuardedHttp {
 }
 
 const seconds = (ms: number) => `${Math.round((ms / 1000) * 10) / 10} s`.replace('.0 s', ' s');
-const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`.replace('.0 MB', ' MB');
+const megabytes = (n: number) =>
+  `${Math.round((n / 1024 / 1024) * 10) / 10} MB`.replace('.0 MB', ' MB');
 
 function networkMessage(err: unknown, host: string, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `Timed out after ${seconds(timeoutMs)}`;
@@ -64,8 +65,10 @@ function networkMessage(err: unknown, host: string, timeoutMs: number, timedOut:
   if (/TIMEOUT/.test(code)) return `Timed out after ${seconds(timeoutMs)}`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Could not find the server ${host}.`;
   if (code === 'ECONNREFUSED') return `${host} refused the connection.`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${host} was closed unexpectedly.`;
-  if (/CERT|SSL|TLS/.test(code)) return `Secure connection to ${host} failed (certificate problem).`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return `The connection to ${host} was closed unexpectedly.`;
+  if (/CERT|SSL|TLS/.test(code))
+    return `Secure connection to ${host} failed (certificate problem).`;
   return `Could not reach ${host}.`;
 }
 
@@ -95,7 +98,11 @@ function decompress(bytes: Buffer, encoding: string, maxBytes: number): Buffer {
   return bytes;
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+async function readCapped(
+  body: Dispatcher.ResponseData['body'],
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body) {
@@ -111,9 +118,13 @@ async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: numbe
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
-function withoutCredentials(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+function withoutCredentials(
+  headers: Record<string, string> | undefined,
+): Record<string, string> | undefined {
   if (!headers) return headers;
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())),
+  );
 }
 
 export interface GuardedHttpOptions {
@@ -121,7 +132,10 @@ export interface GuardedHttpOptions {
   exempt?: (address: string) => boolean;
 }
 
-export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOptions = {}): GuardedHttpClient {
+export function createGuardedHttp(
+  config: IngestConfig,
+  options: GuardedHttpOptions = {},
+): GuardedHttpClient {
   const policy = addressPolicy(config.allowPrivateNetwork, options.exempt);
   const agent = new Agent({
     connect: { lookup: guardedLookup(policy) as any, timeout: config.timeoutMs },
@@ -140,7 +154,8 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
     assertHostAllowed(url.hostname, policy);
     const headers: Record<string, string> = {
       'user-agent': config.userAgent,
-      accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5',
+      accept:
+        'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5',
       'accept-encoding': 'gzip, deflate, br',
       ...options.headers,
     };
@@ -161,7 +176,8 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
           await res.body.dump().catch(() => undefined);
           return { res, bytes: Buffer.alloc(0) };
         }
-        const tooLarge = () => new SourceFetchError(`The response is larger than ${megabytes(config.maxBytes)}.`);
+        const tooLarge = () =>
+          new SourceFetchError(`The response is larger than ${megabytes(config.maxBytes)}.`);
         const length = Number(res.headers['content-length']);
         if (Number.isFinite(length) && length > config.maxBytes) {
           res.body.destroy();
@@ -182,7 +198,10 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
     );
   }
 
-  async function requestUrl(rawUrl: string, options: HttpRequestOptions = {}): Promise<HttpResponse> {
+  async function requestUrl(
+    rawUrl: string,
+    options: HttpRequestOptions = {},
+  ): Promise<HttpResponse> {
     let url: URL;
     try {
       url = new URL(rawUrl);
@@ -201,16 +220,23 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
         }
         let result;
         try {
-          result = await oneHop(url, { ...options, method, body, headers: requestHeaders }, controller.signal);
+          result = await oneHop(
+            url,
+            { ...options, method, body, headers: requestHeaders },
+            controller.signal,
+          );
         } catch (err) {
           if (err instanceof SourceFetchError) throw err;
-          throw new SourceFetchError(networkMessage(err, url.host, config.timeoutMs, controller.signal.aborted));
+          throw new SourceFetchError(
+            networkMessage(err, url.host, config.timeoutMs, controller.signal.aborted),
+          );
         }
         const { res, bytes } = result;
         const status = res.statusCode;
         const location = res.headers.location;
         if (REDIRECT_STATUSES.has(status) && location) {
-          if (hop >= MAX_REDIRECTS) throw new SourceFetchError(`Too many redirects (more than ${MAX_REDIRECTS}).`);
+          if (hop >= MAX_REDIRECTS)
+            throw new SourceFetchError(`Too many redirects (more than ${MAX_REDIRECTS}).`);
           const previousOrigin = url.origin;
           try {
             url = new URL(String(location), url);
@@ -228,7 +254,13 @@ export function createGuardedHttp(config: IngestConfig, options: GuardedHttpOpti
         }
         const headers = toHeaders(res.headers);
         if (status === 304) return { status, url: url.href, headers, text: '', notModified: true };
-        return { status, url: url.href, headers, text: decodeBody(bytes, headers.get('content-type')), notModified: false };
+        return {
+          status,
+          url: url.href,
+          headers,
+          text: decodeBody(bytes, headers.get('content-type')),
+          notModified: false,
+        };
       }
     } finally {
       clearTimeout(timer);

@@ -39,9 +39,12 @@ describe('parseDate', () => {
     expect(parseDate(new Date(5_000_000_000_000))).toBe(5_000_000_000_000);
   });
 
-  it.each([null, undefined, '', 'not a date', 'Mon, 99 Foo 2021 08:00:00 GMT', Number.NaN, -5])('%j is unreadable', (input) => {
-    expect(parseDate(input as never)).toBeNull();
-  });
+  it.each([null, undefined, '', 'not a date', 'Mon, 99 Foo 2021 08:00:00 GMT', Number.NaN, -5])(
+    '%j is unreadable',
+    (input) => {
+      expect(parseDate(input as never)).toBeNull();
+    },
+  );
 });
 
 describe('publishTime', () => {
@@ -61,7 +64,10 @@ describe('publishTime', () => {
 
 describe('canonicalUrl', () => {
   it.each([
-    ['https://Example.ORG/a?utm_source=rss&utm_medium=feed&id=3#comments', 'https://example.org/a?id=3'],
+    [
+      'https://Example.ORG/a?utm_source=rss&utm_medium=feed&id=3#comments',
+      'https://example.org/a?id=3',
+    ],
     ['https://example.org/a?fbclid=abc', 'https://example.org/a'],
     ['https://example.org/a?gclid=1&mc_cid=2&mc_eid=3&igshid=4&x=1', 'https://example.org/a?x=1'],
     ['/relative/path', 'https://example.org/relative/path'],
@@ -102,18 +108,26 @@ describe('normalizeItem', () => {
       isBreaking: 0,
       content: null,
     });
-    expect(item?.summary).toBe('<p>Look <img src="https://example.org/img/p.jpg" loading="lazy" /> </p>');
+    expect(item?.summary).toBe(
+      '<p>Look <img src="https://example.org/img/p.jpg" loading="lazy" /> </p>',
+    );
   });
 
   it('keys items without a guid by canonical URL, and falls back to the feed for links and time', () => {
     const a = normalizeItem({ url: 'https://example.org/x?fbclid=1#top', title: 'A' }, ctx);
     expect(a?.dedupeKey).toBe('https://example.org/x');
     const bare = normalizeItem({ title: 'Bare' }, ctx);
-    expect(bare).toMatchObject({ url: 'https://example.org/feed.xml', publishedAt: NOW, dedupeKey: 'title:bare' });
+    expect(bare).toMatchObject({
+      url: 'https://example.org/feed.xml',
+      publishedAt: NOW,
+      dedupeKey: 'title:bare',
+    });
   });
 
   it('derives a title from the summary, drops empty items, cuts long titles', () => {
-    expect(normalizeItem({ summaryHtml: 'Only a description.', guid: 'x' }, ctx)?.title).toBe('Only a description.');
+    expect(normalizeItem({ summaryHtml: 'Only a description.', guid: 'x' }, ctx)?.title).toBe(
+      'Only a description.',
+    );
     expect(normalizeItem({ summaryHtml: '' }, ctx)).toBeNull();
     const long = normalizeItem({ title: 'word '.repeat(300), guid: 'l' }, ctx);
     expect(long!.title.length).toBeLessThanOrEqual(500);
@@ -121,8 +135,22 @@ describe('normalizeItem', () => {
   });
 
   it('uses content for the summary text when there is no summary, and keeps the given type', () => {
-    const item = normalizeItem({ guid: 'c', title: 'T', contentHtml: '<p>Body <a href="/x">link</a></p>', itemType: 'video' }, ctx);
-    expect(item).toMatchObject({ summaryText: 'Body link', contentText: 'Body link', itemType: 'video' });
-    expect(item?.content).toBe('<p>Body <a rel="noopener noreferrer" target="_blank" href="https://example.org/x">link</a></p>');
+    const item = normalizeItem(
+      {
+        guid: 'c',
+        title: 'T',
+        contentHtml: '<p>Body <a href="/x">link</a></p>',
+        itemType: 'video',
+      },
+      ctx,
+    );
+    expect(item).toMatchObject({
+      summaryText: 'Body link',
+      contentText: 'Body link',
+      itemType: 'video',
+    });
+    expect(item?.content).toBe(
+      '<p>Body <a rel="noopener noreferrer" target="_blank" href="https://example.org/x">link</a></p>',
+    );
   });
 });

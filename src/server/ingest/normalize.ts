@@ -32,15 +32,61 @@ export interface NormalizedItem {
 // ---------- dates ----------
 
 const MONTHS: Record<string, number> = {
-  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
 };
 /** Named zones real feeds use, in minutes east of UTC. */
 const ZONES: Record<string, number> = {
-  UT: 0, UTC: 0, GMT: 0, Z: 0, WET: 0,
-  EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420,
-  AKST: -540, AKDT: -480, HST: -600, AST: -240, ADT: -180, NST: -210, NDT: -150,
-  BST: 60, IST: 330, CET: 60, CEST: 120, MET: 60, MEST: 120, EET: 120, EEST: 180, WEST: 60,
-  MSK: 180, JST: 540, KST: 540, HKT: 480, SGT: 480, AEST: 600, AEDT: 660, ACST: 570, AWST: 480, NZST: 720, NZDT: 780,
+  UT: 0,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  WET: 0,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
+  AKST: -540,
+  AKDT: -480,
+  HST: -600,
+  AST: -240,
+  ADT: -180,
+  NST: -210,
+  NDT: -150,
+  BST: 60,
+  IST: 330,
+  CET: 60,
+  CEST: 120,
+  MET: 60,
+  MEST: 120,
+  EET: 120,
+  EEST: 180,
+  WEST: 60,
+  MSK: 180,
+  JST: 540,
+  KST: 540,
+  HKT: 480,
+  SGT: 480,
+  AEST: 600,
+  AEDT: 660,
+  ACST: 570,
+  AWST: 480,
+  NZST: 720,
+  NZDT: 780,
 };
 const RFC822 =
   /^(?:[a-z]{2,9},?\s*)?(\d{1,2})[\s-]+([a-z]{3})[a-z]*\.?[\s-]+(\d{2,4})(?:,?\s+|T)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([+-]\d{2}:?\d{2}|[a-z]{1,5})?(?:\s*\(.*\))?$/i;
@@ -56,7 +102,8 @@ function parseRfc822(s: string): number | null {
   const zone = m[7];
   if (zone) {
     const numeric = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
-    if (numeric) offset = (numeric[1] === '-' ? -1 : 1) * (Number(numeric[2]) * 60 + Number(numeric[3]));
+    if (numeric)
+      offset = (numeric[1] === '-' ? -1 : 1) * (Number(numeric[2]) * 60 + Number(numeric[3]));
     else offset = ZONES[zone.toUpperCase()] ?? 0; // unknown (military) zones: treat as UTC
   }
   const utc = Date.UTC(year, month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
@@ -77,7 +124,9 @@ export function parseDate(value: string | number | Date | null | undefined): num
   const rfc = parseRfc822(s);
   if (rfc !== null) return Number.isNaN(rfc) ? null : rfc;
   // ISO 8601 and friends; a date-time without a zone is read as UTC, not server-local.
-  const iso = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(s) ? `${s.replace(' ', 'T')}Z` : s;
+  const iso = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(s)
+    ? `${s.replace(' ', 'T')}Z`
+    : s;
   const parsed = Date.parse(iso);
   return Number.isNaN(parsed) ? null : parsed;
 }
@@ -87,7 +136,11 @@ export function parseDate(value: string | number | Date | null | undefined): num
  * than a day in the future → now (a wrong clock or zone), except launch
  * schedules, whose items are in the future by design.
  */
-export function publishTime(value: FetchedItem['publishedAt'], sourceType: SourceType, now: number): number {
+export function publishTime(
+  value: FetchedItem['publishedAt'],
+  sourceType: SourceType,
+  now: number,
+): number {
   const parsed = parseDate(value);
   if (parsed === null || parsed < Date.UTC(1990, 0, 1)) return now;
   if (sourceType !== 'rocket_launch' && parsed > now + DAY_MS) return now;
@@ -96,7 +149,8 @@ export function publishTime(value: FetchedItem['publishedAt'], sourceType: Sourc
 
 // ---------- URLs ----------
 
-const TRACKING_PARAM = /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|ref_src|__twitter_impression|oly_(anon|enc)_id|vero_(conv|id)|mkt_tok|spm|cmpid|ncid|sr_share)$/i;
+const TRACKING_PARAM =
+  /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|ref_src|__twitter_impression|oly_(anon|enc)_id|vero_(conv|id)|mkt_tok|spm|cmpid|ncid|sr_share)$/i;
 
 /** The URL with tracking parameters and the fragment removed, host lower-cased; null if not http(s). */
 export function canonicalUrl(raw: string | null | undefined, base?: string): string | null {
@@ -110,7 +164,8 @@ export function canonicalUrl(raw: string | null | undefined, base?: string): str
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
   u.hash = '';
-  for (const key of [...u.searchParams.keys()]) if (TRACKING_PARAM.test(key)) u.searchParams.delete(key);
+  for (const key of [...u.searchParams.keys()])
+    if (TRACKING_PARAM.test(key)) u.searchParams.delete(key);
   if (u.search === '?') u.search = '';
   return u.href;
 }
@@ -140,8 +195,12 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
   const url = link ?? guidUrl ?? ctx.baseUrl;
   const base = link ?? ctx.baseUrl;
 
-  const summaryHtml = item.summaryHtml ? sanitizeHtml(item.summaryHtml.slice(0, SUMMARY_HTML_MAX), base) : '';
-  const content = item.contentHtml ? sanitizeHtml(item.contentHtml.slice(0, CONTENT_HTML_MAX), base) || null : null;
+  const summaryHtml = item.summaryHtml
+    ? sanitizeHtml(item.summaryHtml.slice(0, SUMMARY_HTML_MAX), base)
+    : '';
+  const content = item.contentHtml
+    ? sanitizeHtml(item.contentHtml.slice(0, CONTENT_HTML_MAX), base) || null
+    : null;
   const contentText = content ? sanitizedToText(content) || null : null;
   let summary = summaryHtml;
   let summaryText = sanitizedToText(summaryHtml);
@@ -159,8 +218,13 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
   // canonical form, so ?utm_… and #fragment variants of one story stay one item.
   const dedupeKey = guidUrl ?? guid ?? link ?? `title:${title.toLowerCase()}`;
   const imageUrl =
-    canonicalImage(item.imageUrl, base) ?? firstImage(item.contentHtml, base) ?? firstImage(item.summaryHtml, base);
-  const itemType = item.itemType && (ITEM_TYPES as readonly string[]).includes(item.itemType) ? item.itemType : 'article';
+    canonicalImage(item.imageUrl, base) ??
+    firstImage(item.contentHtml, base) ??
+    firstImage(item.summaryHtml, base);
+  const itemType =
+    item.itemType && (ITEM_TYPES as readonly string[]).includes(item.itemType)
+      ? item.itemType
+      : 'article';
   const { engagementScore, isBreaking } = scoreItem(item, ctx.sourceType, new Date(ctx.now));
   const author = item.author ? cut(htmlToText(item.author), 200) || null : null;
 

@@ -41,7 +41,15 @@ export const USER_REFRESH_MIN_AGE_MS = 60_000;
 
 type FetchableSource = Pick<
   SourceRow,
-  'id' | 'name' | 'url' | 'source_type' | 'etag' | 'last_modified' | 'resolved_url' | 'last_fetched_at' | 'next_fetch_at'
+  | 'id'
+  | 'name'
+  | 'url'
+  | 'source_type'
+  | 'etag'
+  | 'last_modified'
+  | 'resolved_url'
+  | 'last_fetched_at'
+  | 'next_fetch_at'
 >;
 
 function toFetch(row: FetchableSource): SourceToFetch {
@@ -75,23 +83,34 @@ function interleaveByHost<T extends { url: string }>(rows: T[]): T[] {
   }
   const queues = [...groups.values()];
   const out: T[] = [];
-  for (let i = 0; out.length < rows.length; i++) for (const q of queues) if (i < q.length) out.push(q[i]);
+  for (let i = 0; out.length < rows.length; i++)
+    for (const q of queues) if (i < q.length) out.push(q[i]);
   return out;
 }
 
 function readableError(err: unknown): { message: string; retryAfterSeconds?: number } {
-  if (err instanceof SourceFetchError) return { message: err.message, retryAfterSeconds: err.options.retryAfterSeconds };
+  if (err instanceof SourceFetchError)
+    return { message: err.message, retryAfterSeconds: err.options.retryAfterSeconds };
   return { message: 'The source could not be read. Will retry later.' };
 }
 
 /** Fetches one source and stores what is new; answers the number of new items. Never throws. */
-export async function fetchSource(ctx: IngestContext, http: GuardedHttp, row: FetchableSource): Promise<number> {
+export async function fetchSource(
+  ctx: IngestContext,
+  http: GuardedHttp,
+  row: FetchableSource,
+): Promise<number> {
   const { db, config } = ctx;
   const intervalMs = config.ingest.pollIntervalMinutes * 60_000;
   const now = Date.now();
   const sourceType = row.source_type as SourceType;
   try {
-    const result = await fetcherFor(sourceType).fetch({ source: toFetch(row), http, config: config.ingest, now: new Date(now) });
+    const result = await fetcherFor(sourceType).fetch({
+      source: toFetch(row),
+      http,
+      config: config.ingest,
+      now: new Date(now),
+    });
     const validators = {
       etag: result.etag ?? null,
       lastModified: result.lastModified ?? null,
@@ -112,10 +131,17 @@ export async function fetchSource(ctx: IngestContext, http: GuardedHttp, row: Fe
     return added;
   } catch (err) {
     const { message, retryAfterSeconds } = readableError(err);
-    if (!(err instanceof SourceFetchError)) ctx.log.error({ err, sourceId: row.id }, 'source fetch failed unexpectedly');
+    if (!(err instanceof SourceFetchError))
+      ctx.log.error({ err, sourceId: row.id }, 'source fetch failed unexpectedly');
     else ctx.log.info({ sourceId: row.id, reason: message }, 'source fetch failed');
     try {
-      await recordOutcome(db, row.id, { status: 'error', error: message, retryAfterSeconds }, now, intervalMs);
+      await recordOutcome(
+        db,
+        row.id,
+        { status: 'error', error: message, retryAfterSeconds },
+        now,
+        intervalMs,
+      );
     } catch (recordErr) {
       ctx.log.error({ err: recordErr, sourceId: row.id }, 'could not record a fetch failure');
     }
@@ -132,7 +158,8 @@ export async function refreshSources(
   const http = options.http ?? sharedHttp(ctx.config.ingest);
   const busy = inFlightFor(ctx.db);
   const cutoff = options.skipFetchedWithinMs ? Date.now() - options.skipFetchedWithinMs : null;
-  const recent = (s: FetchableSource) => cutoff !== null && s.last_fetched_at !== null && s.last_fetched_at > cutoff;
+  const recent = (s: FetchableSource) =>
+    cutoff !== null && s.last_fetched_at !== null && s.last_fetched_at > cutoff;
   const queue = interleaveByHost(sources.filter((s) => !busy.has(s.id) && !recent(s)));
   for (const s of queue) busy.add(s.id);
   const result: RefreshResult = { newItemsAdded: 0, sourcesFetched: 0 };
@@ -150,7 +177,9 @@ export async function refreshSources(
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(ctx.config.ingest.concurrency, queue.length) }, worker));
+    await Promise.all(
+      Array.from({ length: Math.min(ctx.config.ingest.concurrency, queue.length) }, worker),
+    );
   } finally {
     for (const s of queue.slice(next)) busy.delete(s.id);
   }
@@ -159,7 +188,15 @@ export async function refreshSources(
 
 /** The columns a fetch needs, for callers that pick sources themselves (tests, benches). */
 export const SOURCE_COLUMNS = [
-  'id', 'name', 'url', 'source_type', 'etag', 'last_modified', 'resolved_url', 'last_fetched_at', 'next_fetch_at',
+  'id',
+  'name',
+  'url',
+  'source_type',
+  'etag',
+  'last_modified',
+  'resolved_url',
+  'last_fetched_at',
+  'next_fetch_at',
 ] as const;
 
 /**
@@ -167,8 +204,15 @@ export const SOURCE_COLUMNS = [
  * (others are ignored silently), or all their active sources. Sources an admin
  * switched off are never fetched.
  */
-export async function sourcesForUser(db: DB, userId: number, sourceIds?: string[]): Promise<FetchableSource[]> {
-  let query = db.selectFrom('news_sources').select([...SOURCE_COLUMNS]).where('is_enabled', '=', 1);
+export async function sourcesForUser(
+  db: DB,
+  userId: number,
+  sourceIds?: string[],
+): Promise<FetchableSource[]> {
+  let query = db
+    .selectFrom('news_sources')
+    .select([...SOURCE_COLUMNS])
+    .where('is_enabled', '=', 1);
   if (sourceIds) {
     const ids = sourceIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
     if (ids.length === 0) return [];
@@ -180,7 +224,11 @@ export async function sourcesForUser(db: DB, userId: number, sourceIds?: string[
 }
 
 /** Sources whose next poll is due (scheduler). */
-export async function dueSources(db: DB, now = Date.now(), limit = 2000): Promise<FetchableSource[]> {
+export async function dueSources(
+  db: DB,
+  now = Date.now(),
+  limit = 2000,
+): Promise<FetchableSource[]> {
   return db
     .selectFrom('news_sources')
     .select([...SOURCE_COLUMNS])
@@ -195,7 +243,10 @@ export async function dueSources(db: DB, now = Date.now(), limit = 2000): Promis
  * After a login: refresh the user's active sources that are due, in the
  * background. Returns the promise for tests; callers do not await it.
  */
-export function refreshDueSourcesForUser(ctx: IngestContext, userId: number): Promise<RefreshResult> {
+export function refreshDueSourcesForUser(
+  ctx: IngestContext,
+  userId: number,
+): Promise<RefreshResult> {
   return (async () => {
     const now = Date.now();
     const due = (await sourcesForUser(ctx.db, userId)).filter((s) => s.next_fetch_at <= now);

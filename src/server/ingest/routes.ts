@@ -10,7 +10,12 @@ import type { Window } from '../http/rate-limit';
 import { cleanupItems } from './cleanup';
 import { extractTitle } from './extract-title';
 import { sharedHttp } from './http';
-import { USER_REFRESH_MIN_AGE_MS, refreshDueSourcesForUser, refreshSources, sourcesForUser } from './pipeline';
+import {
+  USER_REFRESH_MIN_AGE_MS,
+  refreshDueSourcesForUser,
+  refreshSources,
+  sourcesForUser,
+} from './pipeline';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const TARGETED_REFRESH: Window = { bucket: 'refresh-targeted', limit: 30, windowMs: TEN_MINUTES };
@@ -30,7 +35,11 @@ export function ingestRoutes(ctx: AppContext): FastifyPluginAsync {
       void refreshDueSourcesForUser(ctx, user.id);
     };
   }
-  const fullRefresh: Window = { bucket: 'refresh', limit: 1, windowMs: ctx.config.refreshCooldownSeconds * 1000 };
+  const fullRefresh: Window = {
+    bucket: 'refresh',
+    limit: 1,
+    windowMs: ctx.config.refreshCooldownSeconds * 1000,
+  };
 
   async function limit(window: Window, userId: number, message: (wait: string) => string) {
     if (window.windowMs <= 0) return;
@@ -47,25 +56,45 @@ export function ingestRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = requireUser(request);
       const sourceIds = request.body?.sourceIds;
       if (sourceIds) {
-        await limit(TARGETED_REFRESH, user.id, (wait) => `Too many refresh requests. Try again in ${wait}.`);
+        await limit(
+          TARGETED_REFRESH,
+          user.id,
+          (wait) => `Too many refresh requests. Try again in ${wait}.`,
+        );
       } else {
-        await limit(fullRefresh, user.id, (wait) => `Feed was refreshed recently. Try again in ${wait}.`);
+        await limit(
+          fullRefresh,
+          user.id,
+          (wait) => `Feed was refreshed recently. Try again in ${wait}.`,
+        );
       }
       const sources = await sourcesForUser(ctx.db, user.id, sourceIds);
       return refreshSources(ctx, sources, { skipFetchedWithinMs: USER_REFRESH_MIN_AGE_MS });
     });
 
-    r.post('/_api/news/cleanup', { schema: { body: z.object({}).passthrough().default({}) } }, async (request) => {
-      const user = requireUser(request);
-      return { processedCount: await cleanupItems(ctx.db, user.id) };
-    });
+    r.post(
+      '/_api/news/cleanup',
+      { schema: { body: z.object({}).passthrough().default({}) } },
+      async (request) => {
+        const user = requireUser(request);
+        return { processedCount: await cleanupItems(ctx.db, user.id) };
+      },
+    );
 
     // A URL that cannot be reached (blocked, timed out, not found) is not a bad
     // request: it answers 200 {title: null, error} so the form just does not auto-fill.
-    r.post('/_api/news/sources/extract-title', { schema: { body: extractTitleSchema } }, async (request) => {
-      const user = requireUser(request);
-      await limit(EXTRACT_TITLE, user.id, (wait) => `Too many title lookups. Try again in ${wait}.`);
-      return extractTitle(sharedHttp(ctx.config.ingest), request.body.url);
-    });
+    r.post(
+      '/_api/news/sources/extract-title',
+      { schema: { body: extractTitleSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        await limit(
+          EXTRACT_TITLE,
+          user.id,
+          (wait) => `Too many title lookups. Try again in ${wait}.`,
+        );
+        return extractTitle(sharedHttp(ctx.config.ingest), request.body.url);
+      },
+    );
   };
 }

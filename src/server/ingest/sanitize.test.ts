@@ -14,13 +14,37 @@ describe('sanitizeHtml on hostile HTML', () => {
     ['data:text/html link', '<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>', /data:/i],
     ['svg data image', '<img src="data:image/svg+xml;base64,PHN2Zz4=">', /data:image\/svg/i],
     ['foreign iframe', '<iframe src="https://evil.example/"></iframe>', /iframe|evil/i],
-    ['youtube look-alike iframe', '<iframe src="https://www.youtube.com.evil.example/embed/abcdefghijk"></iframe>', /iframe/i],
-    ['youtube non-embed iframe', '<iframe src="https://www.youtube.com/watch?v=abcdefghijk"></iframe>', /iframe/i],
-    ['style attribute with expression', '<div style="width: expression(alert(1))">x</div>', /style|expression/i],
-    ['style element', '<style>body{background:url(javascript:alert(1))}</style><p>x</p>', /style|javascript/i],
+    [
+      'youtube look-alike iframe',
+      '<iframe src="https://www.youtube.com.evil.example/embed/abcdefghijk"></iframe>',
+      /iframe/i,
+    ],
+    [
+      'youtube non-embed iframe',
+      '<iframe src="https://www.youtube.com/watch?v=abcdefghijk"></iframe>',
+      /iframe/i,
+    ],
+    [
+      'style attribute with expression',
+      '<div style="width: expression(alert(1))">x</div>',
+      /style|expression/i,
+    ],
+    [
+      'style element',
+      '<style>body{background:url(javascript:alert(1))}</style><p>x</p>',
+      /style|javascript/i,
+    ],
     ['svg onload', '<svg onload="alert(1)"><circle r="1"/></svg>', /svg|onload|alert/i],
-    ['meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example/">', /meta|refresh|evil/i],
-    ['form with action', '<form action="https://evil.example/"><input name="q"><button>go</button></form>', /form|action|input|evil/i],
+    [
+      'meta refresh',
+      '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
+      /meta|refresh|evil/i,
+    ],
+    [
+      'form with action',
+      '<form action="https://evil.example/"><input name="q"><button>go</button></form>',
+      /form|action|input|evil/i,
+    ],
     ['object and embed', '<object data="x.swf"></object><embed src="x.swf">', /object|embed|swf/i],
     ['base tag', '<base href="https://evil.example/"><a href="/a">a</a>', /<base|evil/i],
     ['link stylesheet', '<link rel="stylesheet" href="https://evil.example/x.css">', /link|evil/i],
@@ -49,18 +73,23 @@ describe('sanitizeHtml on hostile HTML', () => {
     expect(sanitizeHtml('<img src="pic.jpg" alt="M31">', BASE)).toBe(
       '<img src="https://example.org/news/pic.jpg" alt="M31" loading="lazy" />',
     );
-    expect(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=">')).toContain('src="data:image/png;base64,iVBORw0KGgo="');
+    expect(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=">')).toContain(
+      'src="data:image/png;base64,iVBORw0KGgo="',
+    );
   });
 
   it('takes the fast path only for attribute-less allow-listed tags', () => {
-    expect(sanitizeHtml('<p>Plain <b>bold</b> &amp; <em>em</em><br/></p>')).toBe('<p>Plain <b>bold</b> &amp; <em>em</em><br/></p>');
+    expect(sanitizeHtml('<p>Plain <b>bold</b> &amp; <em>em</em><br/></p>')).toBe(
+      '<p>Plain <b>bold</b> &amp; <em>em</em><br/></p>',
+    );
     expect(sanitizeHtml('<p>x</p><p onclick="a()">y</p>')).toBe('<p>x</p><p>y</p>');
     expect(sanitizeHtml('<b>x</b><script>alert(1)</script>')).toBe('<b>x</b>');
     expect(sanitizeHtml('a < b <b>c</b>')).not.toContain('< b <b>');
   });
 
   it('keeps ordinary article markup', () => {
-    const html = '<p>The <strong>James Webb</strong> telescope <em>saw</em>:</p><ul><li>one</li></ul><blockquote>q</blockquote>';
+    const html =
+      '<p>The <strong>James Webb</strong> telescope <em>saw</em>:</p><ul><li>one</li></ul><blockquote>q</blockquote>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 });
@@ -98,8 +127,12 @@ describe('sanitizedToText', () => {
 
 describe('firstImage', () => {
   it('finds the first image, resolved, http(s) only', () => {
-    expect(firstImage('<p>x</p><img alt="a" src="/a.jpg"><img src="b.jpg">', 'https://example.org/p/')).toBe('https://example.org/a.jpg');
-    expect(firstImage("<img src='https://cdn.org/x.png?a=1&amp;b=2'>")).toBe('https://cdn.org/x.png?a=1&b=2');
+    expect(
+      firstImage('<p>x</p><img alt="a" src="/a.jpg"><img src="b.jpg">', 'https://example.org/p/'),
+    ).toBe('https://example.org/a.jpg');
+    expect(firstImage("<img src='https://cdn.org/x.png?a=1&amp;b=2'>")).toBe(
+      'https://cdn.org/x.png?a=1&b=2',
+    );
     expect(firstImage('<img src="javascript:alert(1)">')).toBeNull();
     expect(firstImage('no images')).toBeNull();
   });

@@ -3,7 +3,8 @@
 import sanitizeHtmlLib from 'sanitize-html';
 import { decodeHTML } from 'entities';
 
-const YOUTUBE_EMBED = /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[\w-]{6,}([?#][^\s"]*)?$/;
+const YOUTUBE_EMBED =
+  /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[\w-]{6,}([?#][^\s"]*)?$/;
 const SAFE_DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]+$/i;
 
 function resolve(href: string | undefined, base: string | undefined): string | undefined {
@@ -18,7 +19,8 @@ function resolve(href: string | undefined, base: string | undefined): string | u
 
 const httpOnly = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
 
-const SIMPLE_TAG = /<\/?(?:b|i|u|s|em|strong|small|p|br|ul|ol|li|blockquote|code|pre|sub|sup|del|ins|h[1-6]|hr)\s*\/?>/gi;
+const SIMPLE_TAG =
+  /<\/?(?:b|i|u|s|em|strong|small|p|br|ul|ol|li|blockquote|code|pre|sub|sup|del|ins|h[1-6]|hr)\s*\/?>/gi;
 
 // sanitize-html runs synchronously, so the base URL of the call in progress can
 // live here and one options object serves every call (building it per call costs
@@ -29,10 +31,33 @@ const OPTIONS: sanitizeHtmlLib.IOptions = (() => {
   return {
     allowedTags: [
       ...sanitizeHtmlLib.defaults.allowedTags.filter((t) => t !== 'style'),
-      'img', 'figure', 'figcaption', 'picture', 'iframe', 'del', 'ins', 'sub', 'sup',
+      'img',
+      'figure',
+      'figcaption',
+      'picture',
+      'iframe',
+      'del',
+      'ins',
+      'sub',
+      'sup',
     ],
     disallowedTagsMode: 'discard',
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'template', 'svg', 'math', 'object', 'embed', 'select', 'button'],
+    nonTextTags: [
+      'script',
+      'style',
+      'textarea',
+      'option',
+      'noscript',
+      'title',
+      'head',
+      'template',
+      'svg',
+      'math',
+      'object',
+      'embed',
+      'select',
+      'button',
+    ],
     allowedAttributes: {
       a: ['href', 'title', 'rel', 'target'],
       img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
@@ -45,7 +70,12 @@ const OPTIONS: sanitizeHtmlLib.IOptions = (() => {
     allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
     allowProtocolRelative: false,
-    allowedIframeHostnames: ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com'],
+    allowedIframeHostnames: [
+      'www.youtube.com',
+      'youtube.com',
+      'www.youtube-nocookie.com',
+      'youtube-nocookie.com',
+    ],
     allowIframeRelativeUrls: false,
     transformTags: {
       a: (tagName, attribs) => {
@@ -57,7 +87,11 @@ const OPTIONS: sanitizeHtmlLib.IOptions = (() => {
       },
       img: (tagName, attribs) => {
         const raw = attribs.src?.trim() ?? '';
-        const src = raw.startsWith('data:') ? (SAFE_DATA_IMAGE.test(raw) ? raw : undefined) : httpOnly(resolve(raw, currentBase));
+        const src = raw.startsWith('data:')
+          ? SAFE_DATA_IMAGE.test(raw)
+            ? raw
+            : undefined
+          : httpOnly(resolve(raw, currentBase));
         const out: Record<string, string> = { ...attribs, loading: 'lazy' };
         if (src) out.src = src;
         else delete out.src;
@@ -100,9 +134,20 @@ export function sanitizedToText(html: string): string {
 const TEXT_OPTIONS: sanitizeHtmlLib.IOptions = {
   allowedTags: [],
   allowedAttributes: {},
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'template', 'svg'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'head',
+    'template',
+    'svg',
+  ],
 };
-const BLOCK_BOUNDARY = /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|blockquote|section|article|header|footer|figure|figcaption|pre|hr|table)\b[^>]*>/gi;
+const BLOCK_BOUNDARY =
+  /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|blockquote|section|article|header|footer|figure|figcaption|pre|hr|table)\b[^>]*>/gi;
 
 /** Plain text from HTML (or text with entities): tags dropped, entities decoded, whitespace collapsed. */
 export function htmlToText(input: string | null | undefined): string {
@@ -114,14 +159,17 @@ export function htmlToText(input: string | null | undefined): string {
   // Twice: feeds often double-escape (&amp;amp; / &amp;#8217;).
   if (text.includes('&')) text = decodeHTML(decodeHTML(text));
   // Text that was escaped markup (&lt;p&gt;) turns into tags after decoding: strip those too.
-  if (/<[a-z!/]/i.test(text)) text = decodeHTML(sanitizeHtmlLib(text.replace(BLOCK_BOUNDARY, ' '), TEXT_OPTIONS));
+  if (/<[a-z!/]/i.test(text))
+    text = decodeHTML(sanitizeHtmlLib(text.replace(BLOCK_BOUNDARY, ' '), TEXT_OPTIONS));
   return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
 /** The first <img src> in HTML, resolved and http(s) only. */
 export function firstImage(html: string | null | undefined, baseUrl?: string): string | null {
   if (!html) return null;
-  const m = /<img\b[^>]*?\bsrc\s*=\s*(["'])(.*?)\1/i.exec(html) ?? /<img\b[^>]*?\bsrc\s*=\s*([^\s>"']+)/i.exec(html);
+  const m =
+    /<img\b[^>]*?\bsrc\s*=\s*(["'])(.*?)\1/i.exec(html) ??
+    /<img\b[^>]*?\bsrc\s*=\s*([^\s>"']+)/i.exec(html);
   const raw = m ? decodeHTML(m[2] ?? m[1]) : null;
   if (!raw) return null;
   return httpOnly(resolve(raw, baseUrl)) ?? null;

@@ -32,12 +32,20 @@ export async function acquireLease(db: DB, owner: string, now = Date.now()): Pro
 }
 
 async function releaseLease(db: DB, owner: string): Promise<void> {
-  await db.updateTable('app_meta').set({ updated_at: 0 }).where('key', '=', LEASE_KEY).where('value', '=', owner).execute();
+  await db
+    .updateTable('app_meta')
+    .set({ updated_at: 0 })
+    .where('key', '=', LEASE_KEY)
+    .where('value', '=', owner)
+    .execute();
 }
 
 export function startSourceScheduler(
   ctx: IngestContext,
-  { intervalMs = 60_000, firstRunDelayMs = 5_000 }: { intervalMs?: number; firstRunDelayMs?: number } = {},
+  {
+    intervalMs = 60_000,
+    firstRunDelayMs = 5_000,
+  }: { intervalMs?: number; firstRunDelayMs?: number } = {},
 ): SourceScheduler {
   const abort = new AbortController();
   const owner = randomBytes(8).toString('hex');

@@ -67,7 +67,10 @@ export function blockedReason(address: string, allowPrivate: boolean): string | 
 /** Decides per address: a reason to refuse it, or null to allow. */
 export type AddressPolicy = (address: string) => string | null;
 
-export function addressPolicy(allowPrivate: boolean, exempt?: (address: string) => boolean): AddressPolicy {
+export function addressPolicy(
+  allowPrivate: boolean,
+  exempt?: (address: string) => boolean,
+): AddressPolicy {
   return (address) => (exempt?.(address) ? null : blockedReason(address, allowPrivate));
 }
 
@@ -91,7 +94,12 @@ export function guardedLookup(policy: AddressPolicy) {
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => policy(a.address));
       if (bad) return callback(new BlockedAddressError(bad.address), '', 0);
-      if (list.length === 0) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      if (list.length === 0)
+        return callback(
+          Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }),
+          '',
+          0,
+        );
       if (options.all) return callback(null, list);
       return callback(null, list[0].address, list[0].family);
     });

@@ -36,12 +36,19 @@ export function toRow(sourceId: number, item: NormalizedItem, now: number): NewN
 /** Inserts rows in multi-row batches inside the given transaction (or database). */
 export async function insertRows(db: DB | Tx, rows: NewNewsItem[]): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db.insertInto('news_items').values(rows.slice(i, i + INSERT_BATCH)).execute();
+    await db
+      .insertInto('news_items')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
   }
 }
 
 /** Bulk insert for seeding and benches: batches in transactions of `perTransaction` rows. */
-export async function bulkInsertItems(db: DB, rows: NewNewsItem[], perTransaction = 20_000): Promise<void> {
+export async function bulkInsertItems(
+  db: DB,
+  rows: NewNewsItem[],
+  perTransaction = 20_000,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += perTransaction) {
     const slice = rows.slice(i, i + perTransaction);
     await db.transaction().execute((tx) => insertRows(tx, slice));
@@ -49,7 +56,12 @@ export async function bulkInsertItems(db: DB, rows: NewNewsItem[], perTransactio
 }
 
 /** Stores one source's items; answers how many were new. */
-export async function storeItems(db: DB, sourceId: number, items: NormalizedItem[], now: number): Promise<number> {
+export async function storeItems(
+  db: DB,
+  sourceId: number,
+  items: NormalizedItem[],
+  now: number,
+): Promise<number> {
   // The same guid twice in one document: the first one wins.
   const unique = new Map<string, NormalizedItem>();
   for (const item of items) if (!unique.has(item.dedupeKey)) unique.set(item.dedupeKey, item);
@@ -57,7 +69,16 @@ export async function storeItems(db: DB, sourceId: number, items: NormalizedItem
   const keys = [...unique.keys()];
 
   return db.transaction().execute(async (tx) => {
-    const existing = new Map<string, { id: number; title: string; summary_text: string; engagement_score: number; is_breaking: number }>();
+    const existing = new Map<
+      string,
+      {
+        id: number;
+        title: string;
+        summary_text: string;
+        engagement_score: number;
+        is_breaking: number;
+      }
+    >();
     for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
       const rows = await tx
         .selectFrom('news_items')
@@ -77,12 +98,24 @@ export async function storeItems(db: DB, sourceId: number, items: NormalizedItem
       }
       const textChanged = old.title !== item.title || old.summary_text !== item.summaryText;
       if (item.mutable || textChanged) {
-        const { source_id: _s, dedupe_key: _d, fetched_at: _f, ...fields } = toRow(sourceId, item, now);
+        const {
+          source_id: _s,
+          dedupe_key: _d,
+          fetched_at: _f,
+          ...fields
+        } = toRow(sourceId, item, now);
         await tx.updateTable('news_items').set(fields).where('id', '=', old.id).execute();
-      } else if (old.engagement_score !== item.engagementScore || old.is_breaking !== item.isBreaking) {
+      } else if (
+        old.engagement_score !== item.engagementScore ||
+        old.is_breaking !== item.isBreaking
+      ) {
         await tx
           .updateTable('news_items')
-          .set({ engagement_score: item.engagementScore, is_breaking: item.isBreaking, updated_at: now })
+          .set({
+            engagement_score: item.engagementScore,
+            is_breaking: item.isBreaking,
+            updated_at: now,
+          })
           .where('id', '=', old.id)
           .execute();
       }
@@ -105,8 +138,14 @@ export interface FetchOutcome {
  * Next poll time: the poll interval after a success; after errors the interval
  * doubled per consecutive error, capped at 24 h, and never before Retry-After.
  */
-export function nextFetchAt(now: number, intervalMs: number, errorCount: number, retryAfterSeconds?: number): number {
-  const backoff = errorCount > 0 ? Math.min(intervalMs * 2 ** errorCount, MAX_BACKOFF_MS) : intervalMs;
+export function nextFetchAt(
+  now: number,
+  intervalMs: number,
+  errorCount: number,
+  retryAfterSeconds?: number,
+): number {
+  const backoff =
+    errorCount > 0 ? Math.min(intervalMs * 2 ** errorCount, MAX_BACKOFF_MS) : intervalMs;
   const retryAfter = retryAfterSeconds ? Math.min(retryAfterSeconds * 1000, MAX_BACKOFF_MS) : 0;
   return now + Math.max(backoff, retryAfter);
 }
@@ -120,7 +159,11 @@ export async function recordOutcome(
   intervalMs: number,
 ): Promise<void> {
   if (outcome.status === 'error') {
-    const row = await db.selectFrom('news_sources').select('error_count').where('id', '=', sourceId).executeTakeFirst();
+    const row = await db
+      .selectFrom('news_sources')
+      .select('error_count')
+      .where('id', '=', sourceId)
+      .executeTakeFirst();
     const errors = (row?.error_count ?? 0) + 1;
     await db
       .updateTable('news_sources')
@@ -150,4 +193,3 @@ export async function recordOutcome(
     .where('id', '=', sourceId)
     .execute();
 }
-

@@ -15,7 +15,9 @@ export async function startBackgroundWork(ctx: AppContext): Promise<Background> 
     const added = await seedDefaultSources(ctx.db);
     if (added) ctx.log.info(`seeded ${added} default sources`);
   }
-  const scheduler: SourceScheduler | null = ctx.config.ingest.scheduler ? startSourceScheduler(ctx) : null;
+  const scheduler: SourceScheduler | null = ctx.config.ingest.scheduler
+    ? startSourceScheduler(ctx)
+    : null;
   const stopHousekeeping = startAuthHousekeeping(ctx);
   return {
     stop: async () => {

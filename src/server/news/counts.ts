@@ -45,26 +45,42 @@ export async function activeSourceCounts(
   const rows = await db
     .selectFrom('news_sources')
     .leftJoin('source_item_counts', 'source_item_counts.source_id', 'news_sources.id')
-    .where((eb) => isActiveFor(userId)(eb as unknown as ExpressionBuilder<Database, 'news_sources'>))
+    .where((eb) =>
+      isActiveFor(userId)(eb as unknown as ExpressionBuilder<Database, 'news_sources'>),
+    )
     .groupBy(['news_sources.id', 'news_sources.source_type'])
     .select((eb) => {
       const conditions = [];
-      if (filter.itemType !== undefined) conditions.push(eb('source_item_counts.item_type', '=', filter.itemType));
-      if (filter.isBreaking !== undefined) conditions.push(eb('source_item_counts.is_breaking', '=', filter.isBreaking ? 1 : 0));
+      if (filter.itemType !== undefined)
+        conditions.push(eb('source_item_counts.item_type', '=', filter.itemType));
+      if (filter.isBreaking !== undefined)
+        conditions.push(eb('source_item_counts.is_breaking', '=', filter.isBreaking ? 1 : 0));
       const count = eb.ref('source_item_counts.item_count');
       return [
         'news_sources.id',
         'news_sources.source_type',
         eb.fn.coalesce(eb.fn.sum<number>(count), sql<number>`0`).as('items'),
         eb.fn
-          .coalesce(eb.fn.sum<number>(conditions.length ? eb.case().when(eb.and(conditions)).then(count).else(0).end() : count), sql<number>`0`)
+          .coalesce(
+            eb.fn.sum<number>(
+              conditions.length
+                ? eb.case().when(eb.and(conditions)).then(count).else(0).end()
+                : count,
+            ),
+            sql<number>`0`,
+          )
           .as('matching'),
         sql<number>`(SELECT coalesce(sum(item_count), 0) FROM source_item_counts)`.as('total'),
       ];
     })
     .execute();
   return {
-    sources: rows.map((r) => ({ id: Number(r.id), sourceType: r.source_type, items: Number(r.items), matching: Number(r.matching) })),
+    sources: rows.map((r) => ({
+      id: Number(r.id),
+      sourceType: r.source_type,
+      items: Number(r.items),
+      matching: Number(r.matching),
+    })),
     total: rows.length ? Number(rows[0].total) : 0,
   };
 }

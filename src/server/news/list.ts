@@ -17,7 +17,12 @@ import {
   type Strategy,
 } from './repository';
 import { searchTokens } from './search';
-import { SEARCH_LIST_CAP, positionAfter, type SearchCache, type SearchResult } from './search-cache';
+import {
+  SEARCH_LIST_CAP,
+  positionAfter,
+  type SearchCache,
+  type SearchResult,
+} from './search-cache';
 
 export interface ListDeps {
   db: DB;
@@ -58,21 +63,41 @@ function plan(filter: FeedFilter, page: FeedPage, counts: ItemCounts, matched: n
   const walk = ((page.offset + page.limit) * counts.total) / matched;
   const candidates = filter.searchTokens
     ? matched * LOOKUP_COST
-    : counts.inSources * (filter.itemType !== undefined || filter.isBreaking !== undefined ? LOOKUP_COST : 1);
+    : counts.inSources *
+      (filter.itemType !== undefined || filter.isBreaking !== undefined ? LOOKUP_COST : 1);
   return walk <= candidates + matched * SORT_COST ? 'sort' : 'match';
 }
 
 /** A search's total and, when small enough, its whole result in feed order. */
-async function searchResult(db: DB, dialect: Dialect, filter: FeedFilter, page: FeedPage): Promise<SearchResult> {
-  const matches = await findMatches(db, dialect, filter, page.column, page.order, SEARCH_LIST_CAP + 1);
+async function searchResult(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  page: FeedPage,
+): Promise<SearchResult> {
+  const matches = await findMatches(
+    db,
+    dialect,
+    filter,
+    page.column,
+    page.order,
+    SEARCH_LIST_CAP + 1,
+  );
   if (matches.length > SEARCH_LIST_CAP) return { total: await countMatches(db, dialect, filter) };
   return {
     total: matches.length,
-    list: { ids: Float64Array.from(matches, (m) => m.id), values: Float64Array.from(matches, (m) => m.value) },
+    list: {
+      ids: Float64Array.from(matches, (m) => m.id),
+      values: Float64Array.from(matches, (m) => m.value),
+    },
   };
 }
 
-export async function listNews(deps: ListDeps, userId: number, query: NewsListQuery): Promise<NewsListResponse> {
+export async function listNews(
+  deps: ListDeps,
+  userId: number,
+  query: NewsListQuery,
+): Promise<NewsListResponse> {
   const { db, dialect } = deps;
   const page: FeedPage = {
     column: SORT_COLUMNS[query.sortBy],
@@ -83,7 +108,12 @@ export async function listNews(deps: ListDeps, userId: number, query: NewsListQu
   };
   const empty = (totalItems: number): NewsListResponse => ({
     items: [],
-    pagination: { page: query.page, totalPages: Math.ceil(totalItems / query.pageSize), totalItems, nextCursor: null },
+    pagination: {
+      page: query.page,
+      totalPages: Math.ceil(totalItems / query.pageSize),
+      totalItems,
+      nextCursor: null,
+    },
   });
 
   const { sourceIds, counts } = await feedSources(db, userId, query);
@@ -99,14 +129,22 @@ export async function listNews(deps: ListDeps, userId: number, query: NewsListQu
   /** Where the page ends, when a cached search result says (its values are the snapshot the cursor must follow). */
   let end: Cursor | undefined;
   if (filter.searchTokens && matched > 0) {
-    const key = JSON.stringify([filter.sourceIds, filter.itemType, filter.isBreaking, filter.searchTokens, page.column, page.order]);
+    const key = JSON.stringify([
+      filter.sourceIds,
+      filter.itemType,
+      filter.isBreaking,
+      filter.searchTokens,
+      page.column,
+      page.order,
+    ]);
     const result = await deps.searchCache.get(key, () => searchResult(db, dialect, filter, page));
     matched = result.total;
     if (result.list) {
       const start = page.cursor ? positionAfter(result.list, page.order, page.cursor) : page.offset;
       ids = Array.from(result.list.ids.subarray(start, start + page.limit));
       const lastIndex = start + ids.length - 1;
-      if (ids.length) end = { value: result.list.values[lastIndex], id: result.list.ids[lastIndex] };
+      if (ids.length)
+        end = { value: result.list.values[lastIndex], id: result.list.ids[lastIndex] };
     }
   }
   if (page.offset >= matched) return empty(matched);
@@ -120,6 +158,8 @@ export async function listNews(deps: ListDeps, userId: number, query: NewsListQu
   const last = rows.at(-1);
   end ??= last && { value: Number(last[page.column]), id: Number(last.id) };
   const nextCursor =
-    end && (ids ?? rows).length === query.pageSize && query.page < totalPages ? encodeCursor(query.sortBy, query.sortOrder, end) : null;
+    end && (ids ?? rows).length === query.pageSize && query.page < totalPages
+      ? encodeCursor(query.sortBy, query.sortOrder, end)
+      : null;
   return { items, pagination: { page: query.page, totalPages, totalItems: matched, nextCursor } };
 }

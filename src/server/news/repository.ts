@@ -1,7 +1,13 @@
 // SQL for the feed list. Two steps: find the page's ids from an index alone,
 // then load those rows with their source. The first step is where a million
 // items are; see plan() in list.ts for how it picks an index.
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { DB, Dialect } from '../db/database';
 import type { Database } from '../db/tables';
 import type { Cursor } from './cursor';
@@ -42,15 +48,28 @@ type Eb = ExpressionBuilder<Database, 'news_items'>;
 // On SQLite a unary + in front of a column keeps the planner from using an index
 // for that term; that is how a strategy is imposed without INDEXED BY.
 const col = (dialect: Dialect, strategy: Strategy, forSort: boolean, name: string) =>
-  dialect === 'sqlite' && (strategy === 'sort') !== forSort ? sql.raw(`+news_items.${name}`) : sql.ref(`news_items.${name}`);
+  dialect === 'sqlite' && (strategy === 'sort') !== forSort
+    ? sql.raw(`+news_items.${name}`)
+    : sql.ref(`news_items.${name}`);
 
 /** Source, type and breaking conditions, and the search on PostgreSQL. */
-function filterConditions(eb: Eb, dialect: Dialect, filter: FeedFilter, strategy: Strategy): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [eb(col(dialect, strategy, false, 'source_id'), 'in', filter.sourceIds)];
-  if (filter.itemType !== undefined) conditions.push(eb('news_items.item_type', '=', filter.itemType));
-  if (filter.isBreaking !== undefined) conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
+function filterConditions(
+  eb: Eb,
+  dialect: Dialect,
+  filter: FeedFilter,
+  strategy: Strategy,
+): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [
+    eb(col(dialect, strategy, false, 'source_id'), 'in', filter.sourceIds),
+  ];
+  if (filter.itemType !== undefined)
+    conditions.push(eb('news_items.item_type', '=', filter.itemType));
+  if (filter.isBreaking !== undefined)
+    conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
   if (filter.searchTokens && dialect === 'postgres') {
-    conditions.push(sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`);
+    conditions.push(
+      sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`,
+    );
   }
   return conditions;
 }
@@ -58,7 +77,11 @@ function filterConditions(eb: Eb, dialect: Dialect, filter: FeedFilter, strategy
 function cursorCondition(eb: Eb, page: FeedPage): Expression<SqlBool>[] {
   if (!page.cursor) return [];
   return [
-    eb(eb.refTuple(`news_items.${page.column}`, 'news_items.id'), page.order === 'desc' ? '<' : '>', eb.tuple(page.cursor.value, page.cursor.id)),
+    eb(
+      eb.refTuple(`news_items.${page.column}`, 'news_items.id'),
+      page.order === 'desc' ? '<' : '>',
+      eb.tuple(page.cursor.value, page.cursor.id),
+    ),
   ];
 }
 
@@ -79,14 +102,23 @@ const readsSqliteMatches = (dialect: Dialect, filter: FeedFilter, strategy: Stra
   dialect === 'sqlite' && filter.searchTokens !== undefined && strategy === 'match';
 
 /** The query for the ids of one page of the feed, in feed order (not for readsSqliteMatches). */
-function pageIdsQuery(db: DB, dialect: Dialect, filter: FeedFilter, page: FeedPage, strategy: Strategy) {
+function pageIdsQuery(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  page: FeedPage,
+  strategy: Strategy,
+) {
   const sortExpr = col(dialect, strategy, true, page.column);
   const idExpr = col(dialect, strategy, true, 'id');
   let query = db
     .selectFrom('news_items')
     .select('news_items.id')
     .where((eb) => {
-      const conditions = [...filterConditions(eb, dialect, filter, strategy), ...cursorCondition(eb, page)];
+      const conditions = [
+        ...filterConditions(eb, dialect, filter, strategy),
+        ...cursorCondition(eb, page),
+      ];
       if (dialect === 'sqlite' && filter.searchTokens) {
         // Walking the sort index: the matches become a set each entry is checked against.
         conditions.push(
@@ -112,7 +144,9 @@ export async function findPageIds(
 ): Promise<number[]> {
   if (readsSqliteMatches(dialect, filter, strategy)) {
     const order = sql.raw(page.order);
-    const { rows } = await sql<{ id: number }>`SELECT news_items.id FROM ${sqliteMatches(filter, (eb) => cursorCondition(eb, page))}
+    const { rows } = await sql<{
+      id: number;
+    }>`SELECT news_items.id FROM ${sqliteMatches(filter, (eb) => cursorCondition(eb, page))}
       ORDER BY ${sql.ref(`news_items.${page.column}`)} ${order}, news_items.id ${order}
       LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
     return rows.map((r) => Number(r.id));
@@ -122,7 +156,13 @@ export async function findPageIds(
 }
 
 /** One page of the feed with each item's source, in feed order; one round trip where the query allows. */
-export async function findPage(db: DB, dialect: Dialect, filter: FeedFilter, page: FeedPage, strategy: Strategy): Promise<FeedRow[]> {
+export async function findPage(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  page: FeedPage,
+  strategy: Strategy,
+): Promise<FeedRow[]> {
   if (readsSqliteMatches(dialect, filter, strategy)) {
     const ids = await findPageIds(db, dialect, filter, page, strategy);
     return inOrder(ids, await findItemsByIds(db, ids));
@@ -153,7 +193,10 @@ export async function findMatches(
   if (dialect === 'sqlite') {
     const dir = sql.raw(order);
     rows = (
-      await sql<{ id: number; value: number }>`SELECT news_items.id AS id, ${sql.ref(`news_items.${column}`)} AS value
+      await sql<{
+        id: number;
+        value: number;
+      }>`SELECT news_items.id AS id, ${sql.ref(`news_items.${column}`)} AS value
         FROM ${sqliteMatches(filter)} ORDER BY value ${dir}, id ${dir} LIMIT ${limit}`.execute(db)
     ).rows;
   } else {
@@ -172,7 +215,9 @@ export async function findMatches(
 /** Number of search matches within the filter. */
 export async function countMatches(db: DB, dialect: Dialect, filter: FeedFilter): Promise<number> {
   if (dialect === 'sqlite') {
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sqliteMatches(filter)}`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM ${sqliteMatches(filter)}`.execute(db);
     return Number(rows[0]?.n ?? 0);
   }
   const row = await db

@@ -22,13 +22,19 @@ async function foldBracketedArrays(request: FastifyRequest) {
 export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
   const searchCache = new SearchCache();
   return async (app) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/_api/news/list',
-      { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
-      async (request) => {
-        const user = requireUser(request);
-        return listNews({ db: ctx.db, dialect: ctx.dialect, searchCache }, user.id, request.query);
-      },
-    );
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/_api/news/list',
+        { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
+        async (request) => {
+          const user = requireUser(request);
+          return listNews(
+            { db: ctx.db, dialect: ctx.dialect, searchCache },
+            user.id,
+            request.query,
+          );
+        },
+      );
   };
 }

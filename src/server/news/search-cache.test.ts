@@ -7,8 +7,20 @@ const list = (pairs: Array<[number, number]>) => ({
 });
 
 describe('positionAfter', () => {
-  const desc = list([[9, 5], [9, 3], [7, 8], [7, 2], [1, 1]]);
-  const asc = list([[1, 1], [7, 2], [7, 8], [9, 3], [9, 5]]);
+  const desc = list([
+    [9, 5],
+    [9, 3],
+    [7, 8],
+    [7, 2],
+    [1, 1],
+  ]);
+  const asc = list([
+    [1, 1],
+    [7, 2],
+    [7, 8],
+    [9, 3],
+    [9, 5],
+  ]);
 
   it.each([
     [{ value: 9, id: 5 }, 1],

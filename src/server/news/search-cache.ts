@@ -58,7 +58,11 @@ export class SearchCache {
 }
 
 /** Index of the first item of a cached result that comes after the cursor in feed order. */
-export function positionAfter(list: NonNullable<SearchResult['list']>, order: 'asc' | 'desc', cursor: Cursor): number {
+export function positionAfter(
+  list: NonNullable<SearchResult['list']>,
+  order: 'asc' | 'desc',
+  cursor: Cursor,
+): number {
   const sign = order === 'asc' ? 1 : -1;
   let lo = 0;
   let hi = list.ids.length;

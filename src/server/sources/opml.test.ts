@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SourceRow } from '../db/tables';
 import { OPML_MAX_SOURCES, parseOpml, renderOpml, stripDoctype } from './opml';
 
-const opml = (body: string) => `<?xml version="1.0"?><opml version="2.0"><head/><body>${body}</body></opml>`;
+const opml = (body: string) =>
+  `<?xml version="1.0"?><opml version="2.0"><head/><body>${body}</body></opml>`;
 
 function row(id: number, name: string, url: string, sourceType: string): SourceRow {
   return {
@@ -46,8 +47,14 @@ describe('parseOpml', () => {
   });
 
   it('decodes the predefined entities and character references in attributes', () => {
-    const { entries } = parseOpml(opml(`<outline text="Q&amp;A &#8211; &lt;Space&gt;" xmlUrl="https://e.example/f?a=1&amp;b=2&#38;c=3"/>`));
-    expect(entries).toEqual([{ name: 'Q&A – <Space>', url: 'https://e.example/f?a=1&b=2&c=3', type: null }]);
+    const { entries } = parseOpml(
+      opml(
+        `<outline text="Q&amp;A &#8211; &lt;Space&gt;" xmlUrl="https://e.example/f?a=1&amp;b=2&#38;c=3"/>`,
+      ),
+    );
+    expect(entries).toEqual([
+      { name: 'Q&A – <Space>', url: 'https://e.example/f?a=1&b=2&c=3', type: null },
+    ]);
   });
 
   it('accepts an empty body', () => {
@@ -56,10 +63,19 @@ describe('parseOpml', () => {
   });
 
   it.each([
-    ['<opml><body><outline xmlUrl="x"></body></opml>', /^Could not read the OPML file: Expected closing tag/],
+    [
+      '<opml><body><outline xmlUrl="x"></body></opml>',
+      /^Could not read the OPML file: Expected closing tag/,
+    ],
     ['just text', /^Could not read the OPML file: /],
-    ['<rss><channel/></rss>', /^Could not read the OPML file: it has no <opml> element with a <body>\.$/],
-    [`<opml><body>${'<outline>'.repeat(5000)}`, /^Could not read the OPML file: some tags are never closed\.$/],
+    [
+      '<rss><channel/></rss>',
+      /^Could not read the OPML file: it has no <opml> element with a <body>\.$/,
+    ],
+    [
+      `<opml><body>${'<outline>'.repeat(5000)}`,
+      /^Could not read the OPML file: some tags are never closed\.$/,
+    ],
   ])('refuses a broken document: %s', (xml, message) => {
     expect(() => parseOpml(xml.slice(0, 200))).toThrow(message);
   });
@@ -69,11 +85,16 @@ describe('parseOpml', () => {
       <!DOCTYPE opml [<!ENTITY a "AAAAAAAAAA"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
       ${opml('<outline text="&b;" xmlUrl="https://x.example/feed"/>').replace('<?xml version="1.0"?>', '')}`;
     expect(stripDoctype(xml)).not.toMatch(/DOCTYPE|ENTITY/);
-    expect(parseOpml(xml).entries).toEqual([{ name: '&b;', url: 'https://x.example/feed', type: null }]);
+    expect(parseOpml(xml).entries).toEqual([
+      { name: '&b;', url: 'https://x.example/feed', type: null },
+    ]);
   });
 
   it(`reads at most ${OPML_MAX_SOURCES} feeds from one file`, () => {
-    const body = Array.from({ length: OPML_MAX_SOURCES + 5 }, (_, i) => `<outline text="F${i}" xmlUrl="https://f${i}.example/"/>`);
+    const body = Array.from(
+      { length: OPML_MAX_SOURCES + 5 },
+      (_, i) => `<outline text="F${i}" xmlUrl="https://f${i}.example/"/>`,
+    );
     const result = parseOpml(opml(body.join('')));
     expect(result.entries).toHaveLength(OPML_MAX_SOURCES);
     expect(result.truncated).toBe(true);
@@ -95,7 +116,11 @@ describe('renderOpml', () => {
     expect(xml).toContain('astrodashType="youtube"');
     expect(xml.match(/astrodashType=/g)).toHaveLength(2);
     expect(parseOpml(xml).entries).toEqual([
-      { name: 'Sky & Telescope <News> "quoted"', url: 'https://skyandtelescope.org/feed/?a=1&b=2', type: null },
+      {
+        name: 'Sky & Telescope <News> "quoted"',
+        url: 'https://skyandtelescope.org/feed/?a=1&b=2',
+        type: null,
+      },
       { name: 'PBS Space Time', url: 'https://www.youtube.com/@pbsspacetime', type: 'youtube' },
       { name: 'r/space', url: 'https://www.reddit.com/r/space/', type: 'reddit' },
     ]);

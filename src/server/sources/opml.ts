@@ -12,7 +12,12 @@ import type { DB } from '../db/database';
 import type { SourceRow, UserRow } from '../db/tables';
 import { badRequest } from '../http/errors';
 import * as repo from './repository';
-import { SOURCE_MESSAGES, duplicateMessage, roomForPersonalSources, urlRuleOptions } from './service';
+import {
+  SOURCE_MESSAGES,
+  duplicateMessage,
+  roomForPersonalSources,
+  urlRuleOptions,
+} from './service';
 import { urlKey } from './url-key';
 import { URL_MESSAGES, checkSourceUrl, inferSourceType, normalizeSourceUrl } from './url-rules';
 
@@ -117,13 +122,16 @@ function attrOf(node: Node, name: string): string | undefined {
 }
 
 const children = (node: Node): Node[] =>
-  Array.isArray(node.outline) ? (node.outline.filter((c) => c && typeof c === 'object') as Node[]) : [];
+  Array.isArray(node.outline)
+    ? (node.outline.filter((c) => c && typeof c === 'object') as Node[])
+    : [];
 
 /** Feed outlines in document order, categories (nested outlines) flattened. */
 export function parseOpml(xml: string): { entries: OpmlEntry[]; truncated: boolean } {
   const cleaned = stripDoctype(xml.replace(/^\uFEFF/, ''));
   const valid = XMLValidator.validate(cleaned, { allowBooleanAttributes: true });
-  if (valid !== true) throw readError(`${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line}).`);
+  if (valid !== true)
+    throw readError(`${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line}).`);
   let doc: Node;
   try {
     doc = new XMLParser({
@@ -158,7 +166,10 @@ export function parseOpml(xml: string): { entries: OpmlEntry[]; truncated: boole
         break;
       }
       const typeAttr = attrOf(node, 'astrodashType');
-      const name = (attrOf(node, 'text') || attrOf(node, 'title') || '').replace(/\s+/g, ' ').slice(0, NAME_MAX).trim();
+      const name = (attrOf(node, 'text') || attrOf(node, 'title') || '')
+        .replace(/\s+/g, ' ')
+        .slice(0, NAME_MAX)
+        .trim();
       entries.push({
         name,
         url,
@@ -175,7 +186,12 @@ export function parseOpml(xml: string): { entries: OpmlEntry[]; truncated: boole
 type Candidate = { name: string; url: string; key: string; sourceType: SourceType };
 
 /** Imports feed outlines as personal sources of the user and reports what happened to each. */
-export async function importOpml(db: DB, config: Config, userId: number, xml: string): Promise<OpmlImportReport> {
+export async function importOpml(
+  db: DB,
+  config: Config,
+  userId: number,
+  xml: string,
+): Promise<OpmlImportReport> {
   const { entries, truncated } = parseOpml(xml);
   const report: OpmlImportReport = { imported: [], skipped: [], rejected: [] };
   const options = urlRuleOptions(config);
@@ -185,13 +201,21 @@ export async function importOpml(db: DB, config: Config, userId: number, xml: st
   for (const entry of entries) {
     const normalized = normalizeSourceUrl(entry.url);
     if (!normalized) {
-      report.rejected.push({ url: entry.url || undefined, name: entry.name || undefined, reason: URL_MESSAGES.invalid });
+      report.rejected.push({
+        url: entry.url || undefined,
+        name: entry.name || undefined,
+        reason: URL_MESSAGES.invalid,
+      });
       continue;
     }
     const sourceType = entry.type ?? inferSourceType(normalized);
     const check = checkSourceUrl(normalized, sourceType, options);
     if (!check.ok) {
-      report.rejected.push({ url: normalized, name: entry.name || undefined, reason: check.message });
+      report.rejected.push({
+        url: normalized,
+        name: entry.name || undefined,
+        reason: check.message,
+      });
       continue;
     }
     const key = urlKey(check.url);
@@ -200,10 +224,17 @@ export async function importOpml(db: DB, config: Config, userId: number, xml: st
       continue;
     }
     seen.add(key);
-    candidates.push({ name: entry.name || new URL(check.url).hostname, url: check.url, key, sourceType });
+    candidates.push({
+      name: entry.name || new URL(check.url).hostname,
+      url: check.url,
+      key,
+      sourceType,
+    });
   }
   if (truncated) {
-    report.rejected.push({ reason: `Only the first ${OPML_MAX_SOURCES} sources of a file are read.` });
+    report.rejected.push({
+      reason: `Only the first ${OPML_MAX_SOURCES} sources of a file are read.`,
+    });
   }
 
   await db.transaction().execute(async (tx) => {
@@ -228,9 +259,22 @@ export async function importOpml(db: DB, config: Config, userId: number, xml: st
       const batch = fresh.slice(i, i + INSERT_BATCH);
       const ids = await repo.insertSources(
         tx,
-        batch.map((c) => ({ name: c.name, url: c.url, url_key: c.key, source_type: c.sourceType, user_id: userId })),
+        batch.map((c) => ({
+          name: c.name,
+          url: c.url,
+          url_key: c.key,
+          source_type: c.sourceType,
+          user_id: userId,
+        })),
       );
-      batch.forEach((c, j) => report.imported.push({ id: String(ids[j]), name: c.name, url: c.url, sourceType: c.sourceType }));
+      batch.forEach((c, j) =>
+        report.imported.push({
+          id: String(ids[j]),
+          name: c.name,
+          url: c.url,
+          sourceType: c.sourceType,
+        }),
+      );
     }
   });
   return report;

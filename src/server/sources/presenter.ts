@@ -10,7 +10,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).to
  * never touched it, which means on). Personal sources ignore it.
  */
 export function toNewsSource(row: SourceRow, prefEnabled: number | null): NewsSource {
-  const switchedOn = row.user_id === null ? prefEnabled === null || Number(prefEnabled) === 1 : true;
+  const switchedOn =
+    row.user_id === null ? prefEnabled === null || Number(prefEnabled) === 1 : true;
   return {
     id: String(row.id),
     name: row.name,

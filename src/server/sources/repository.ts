@@ -14,7 +14,9 @@ export async function listVisibleSources(
   const rows = await db
     .selectFrom('news_sources')
     .leftJoin('source_preferences', (join) =>
-      join.onRef('source_preferences.source_id', '=', 'news_sources.id').on('source_preferences.user_id', '=', userId),
+      join
+        .onRef('source_preferences.source_id', '=', 'news_sources.id')
+        .on('source_preferences.user_id', '=', userId),
     )
     .selectAll('news_sources')
     .select('source_preferences.is_enabled as pref_enabled')
@@ -25,7 +27,12 @@ export async function listVisibleSources(
 
 /** The user's personal sources (OPML export), oldest first. */
 export async function listPersonalSources(db: Executor, userId: number): Promise<SourceRow[]> {
-  return db.selectFrom('news_sources').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return db
+    .selectFrom('news_sources')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function countPersonalSources(db: Executor, userId: number): Promise<number> {
@@ -81,7 +88,9 @@ export async function lockUrlKeys(tx: Tx, urlKeys: string[]): Promise<void> {
   if (urlKeys.length === 0) return;
   // One statement, keys in a fixed order so two writers cannot deadlock.
   const keys = [...new Set(urlKeys)].sort();
-  await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${keys}::text[]) as k order by k`.execute(tx);
+  await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${keys}::text[]) as k order by k`.execute(
+    tx,
+  );
 }
 
 export type SourceInput = Pick<NewSource, 'name' | 'url' | 'url_key' | 'source_type' | 'user_id'>;
@@ -92,7 +101,15 @@ export async function insertSources(db: Executor, inputs: SourceInput[]): Promis
   const at = now();
   const rows = await db
     .insertInto('news_sources')
-    .values(inputs.map((i) => ({ ...i, is_enabled: 1 as const, created_at: at, updated_at: at, next_fetch_at: at })))
+    .values(
+      inputs.map((i) => ({
+        ...i,
+        is_enabled: 1 as const,
+        created_at: at,
+        updated_at: at,
+        next_fetch_at: at,
+      })),
+    )
     .returning('id')
     .execute();
   return rows.map((r) => Number(r.id));
@@ -146,13 +163,25 @@ export async function deleteSource(db: DB, id: number): Promise<void> {
   });
 }
 
-export async function setPreference(db: Executor, userId: number, sourceId: number, isEnabled: boolean): Promise<void> {
-  const values = { user_id: userId, source_id: sourceId, is_enabled: isEnabled ? (1 as const) : (0 as const), updated_at: now() };
+export async function setPreference(
+  db: Executor,
+  userId: number,
+  sourceId: number,
+  isEnabled: boolean,
+): Promise<void> {
+  const values = {
+    user_id: userId,
+    source_id: sourceId,
+    is_enabled: isEnabled ? (1 as const) : (0 as const),
+    updated_at: now(),
+  };
   await db
     .insertInto('source_preferences')
     .values(values)
     .onConflict((oc) =>
-      oc.columns(['user_id', 'source_id']).doUpdateSet({ is_enabled: values.is_enabled, updated_at: values.updated_at }),
+      oc
+        .columns(['user_id', 'source_id'])
+        .doUpdateSet({ is_enabled: values.is_enabled, updated_at: values.updated_at }),
     )
     .execute();
 }

@@ -24,30 +24,51 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
       return { sources: await sources.listSourcesFor(db, user.id) };
     });
 
-    app.post('/_api/news/sources', { schema: { body: createSourceSchema } }, async (request, reply) => {
-      const user = requireUser(request);
-      return reply.code(201).send(await sources.createSource(db, config, user.id, request.body));
-    });
+    app.post(
+      '/_api/news/sources',
+      { schema: { body: createSourceSchema } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        return reply.code(201).send(await sources.createSource(db, config, user.id, request.body));
+      },
+    );
 
-    app.post('/_api/news/sources/update', { schema: { body: updateSourceSchema } }, async (request) => {
-      const user = requireUser(request);
-      const { sourceId, ...fields } = request.body;
-      const source = await sources.loadOwnSource(db, user.id, sourceId);
-      return sources.updateSource(db, config, source, fields);
-    });
+    app.post(
+      '/_api/news/sources/update',
+      { schema: { body: updateSourceSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        const { sourceId, ...fields } = request.body;
+        const source = await sources.loadOwnSource(db, user.id, sourceId);
+        return sources.updateSource(db, config, source, fields);
+      },
+    );
 
-    app.post('/_api/news/sources/delete', { schema: { body: deleteSourceSchema } }, async (request) => {
-      const user = requireUser(request);
-      const source = await sources.loadOwnSource(db, user.id, request.body.sourceId);
-      await sources.deleteSource(db, source.id);
-      return { success: true };
-    });
+    app.post(
+      '/_api/news/sources/delete',
+      { schema: { body: deleteSourceSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        const source = await sources.loadOwnSource(db, user.id, request.body.sourceId);
+        await sources.deleteSource(db, source.id);
+        return { success: true };
+      },
+    );
 
-    app.post('/_api/news/sources/preferences', { schema: { body: sourcePreferenceSchema } }, async (request) => {
-      const user = requireUser(request);
-      await sources.setDefaultSourcePreference(db, user.id, request.body.sourceId, request.body.isEnabled);
-      return { success: true };
-    });
+    app.post(
+      '/_api/news/sources/preferences',
+      { schema: { body: sourcePreferenceSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        await sources.setDefaultSourcePreference(
+          db,
+          user.id,
+          request.body.sourceId,
+          request.body.isEnabled,
+        );
+        return { success: true };
+      },
+    );
 
     app.get('/_api/news/sources/opml', async (request, reply) => {
       const user = requireUser(request);
@@ -69,23 +90,35 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     // ---------- admin: default sources ----------
 
-    app.post('/_api/admin/sources-create', { schema: { body: createSourceSchema } }, async (request, reply) => {
-      requireAdmin(request);
-      return reply.code(201).send(await sources.createSource(db, config, null, request.body));
-    });
+    app.post(
+      '/_api/admin/sources-create',
+      { schema: { body: createSourceSchema } },
+      async (request, reply) => {
+        requireAdmin(request);
+        return reply.code(201).send(await sources.createSource(db, config, null, request.body));
+      },
+    );
 
-    app.post('/_api/admin/sources/update', { schema: { body: updateSourceSchema } }, async (request) => {
-      requireAdmin(request);
-      const { sourceId, ...fields } = request.body;
-      const source = await sources.loadDefaultSource(db, sourceId);
-      return sources.updateSource(db, config, source, fields);
-    });
+    app.post(
+      '/_api/admin/sources/update',
+      { schema: { body: updateSourceSchema } },
+      async (request) => {
+        requireAdmin(request);
+        const { sourceId, ...fields } = request.body;
+        const source = await sources.loadDefaultSource(db, sourceId);
+        return sources.updateSource(db, config, source, fields);
+      },
+    );
 
-    app.post('/_api/admin/sources/delete', { schema: { body: deleteSourceSchema } }, async (request) => {
-      requireAdmin(request);
-      const source = await sources.loadDefaultSource(db, request.body.sourceId);
-      await sources.deleteSource(db, source.id);
-      return { success: true };
-    });
+    app.post(
+      '/_api/admin/sources/delete',
+      { schema: { body: deleteSourceSchema } },
+      async (request) => {
+        requireAdmin(request);
+        const source = await sources.loadDefaultSource(db, request.body.sourceId);
+        await sources.deleteSource(db, source.id);
+        return { success: true };
+      },
+    );
   };
 }

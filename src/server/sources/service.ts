@@ -67,7 +67,12 @@ function checkedUrl(config: Config, url: string, type: SourceType): string {
 export const duplicateMessage = (kind: 'personal' | 'default') =>
   kind === 'default' ? SOURCE_MESSAGES.duplicateDefault : SOURCE_MESSAGES.duplicatePersonal;
 
-async function assertNoDuplicate(db: repo.Executor, key: string, ownerId: number | null, exceptId?: number) {
+async function assertNoDuplicate(
+  db: repo.Executor,
+  key: string,
+  ownerId: number | null,
+  exceptId?: number,
+) {
   const clash = (await repo.findUrlKeyClashes(db, [key], ownerId, exceptId)).get(key);
   if (clash) throw conflict(duplicateMessage(clash));
 }
@@ -107,7 +112,8 @@ export async function updateSource(
 ): Promise<{ name: string }> {
   const patch: repo.SourcePatch = {};
   if (input.name !== undefined) patch.name = input.name;
-  if (input.sourceType !== undefined && input.sourceType !== source.source_type) patch.source_type = input.sourceType;
+  if (input.sourceType !== undefined && input.sourceType !== source.source_type)
+    patch.source_type = input.sourceType;
   const type = (input.sourceType ?? source.source_type) as SourceType;
   const urlChanges = input.url !== undefined || patch.source_type !== undefined;
   if (urlChanges) {

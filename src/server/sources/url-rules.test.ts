@@ -12,12 +12,16 @@ describe('normalizeSourceUrl', () => {
     expect(normalizeSourceUrl(raw)).toBe(expected);
   });
 
-  it.each(['not a url', 'ftp://example.com/feed', 'javascript:alert(1)', 'file:///etc/passwd', '', `https://e.com/${'a'.repeat(2100)}`])(
-    'refuses %s',
-    (raw) => {
-      expect(normalizeSourceUrl(raw)).toBeNull();
-    },
-  );
+  it.each([
+    'not a url',
+    'ftp://example.com/feed',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    '',
+    `https://e.com/${'a'.repeat(2100)}`,
+  ])('refuses %s', (raw) => {
+    expect(normalizeSourceUrl(raw)).toBeNull();
+  });
 });
 
 describe('checkSourceUrl', () => {
@@ -67,7 +71,9 @@ describe('checkSourceUrl', () => {
 
   it('accepts a configured extra host for a type, and only for that type', () => {
     const options = { extraHosts: { rocket_launch: ['127.0.0.1'], reddit: ['localhost'] } };
-    expect(checkSourceUrl('http://127.0.0.1:9999/2.2.0/launch/upcoming/', 'rocket_launch', options).ok).toBe(true);
+    expect(
+      checkSourceUrl('http://127.0.0.1:9999/2.2.0/launch/upcoming/', 'rocket_launch', options).ok,
+    ).toBe(true);
     expect(checkSourceUrl('http://127.0.0.1:9999/r/space', 'reddit', options).ok).toBe(false);
     // The type's path rule still applies on an extra host.
     expect(checkSourceUrl('http://localhost:9999/r/space', 'reddit', options).ok).toBe(true);

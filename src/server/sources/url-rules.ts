@@ -23,7 +23,8 @@ interface Rule {
 }
 
 const REDDIT_SUB = /^\/r\/[A-Za-z0-9_]{2,21}(\/.*)?$/;
-const BLUESKY_PROFILE = /^\/profile\/([A-Za-z0-9.-]+\.[A-Za-z0-9-]+|did:[a-z]+:[A-Za-z0-9._:%-]+)\/?$/;
+const BLUESKY_PROFILE =
+  /^\/profile\/([A-Za-z0-9.-]+\.[A-Za-z0-9-]+|did:[a-z]+:[A-Za-z0-9._:%-]+)\/?$/;
 const YOUTUBE_CHANNEL = /^\/(@[\w.-]+|channel\/UC[\w-]{10,}|c\/[^/]+|user\/[^/]+)(\/.*)?$/;
 
 /** Rules per type; rss and custom take any http(s) URL. */
@@ -32,12 +33,21 @@ export const URL_RULES: Partial<Record<SourceType, Rule>> = {
     hosts: ['youtube.com'],
     path: (u) =>
       YOUTUBE_CHANNEL.test(u.pathname) ||
-      (u.pathname === '/feeds/videos.xml' && (u.searchParams.has('channel_id') || u.searchParams.has('playlist_id'))) ||
+      (u.pathname === '/feeds/videos.xml' &&
+        (u.searchParams.has('channel_id') || u.searchParams.has('playlist_id'))) ||
       (u.pathname === '/playlist' && u.searchParams.has('list')),
     message: URL_MESSAGES.youtube,
   },
-  reddit: { hosts: ['reddit.com'], path: (u) => REDDIT_SUB.test(u.pathname), message: URL_MESSAGES.reddit },
-  bluesky: { hosts: ['bsky.app'], path: (u) => BLUESKY_PROFILE.test(u.pathname), message: URL_MESSAGES.bluesky },
+  reddit: {
+    hosts: ['reddit.com'],
+    path: (u) => REDDIT_SUB.test(u.pathname),
+    message: URL_MESSAGES.reddit,
+  },
+  bluesky: {
+    hosts: ['bsky.app'],
+    path: (u) => BLUESKY_PROFILE.test(u.pathname),
+    message: URL_MESSAGES.bluesky,
+  },
   google_news: {
     hosts: ['news.google.com'],
     path: (u) => u.pathname === '/rss' || u.pathname.startsWith('/rss/'),
@@ -54,7 +64,8 @@ export interface UrlRuleOptions {
   extraHosts?: Partial<Record<SourceType, readonly string[]>>;
 }
 
-const hostMatches = (host: string, allowed: string) => host === allowed || host.endsWith(`.${allowed}`);
+const hostMatches = (host: string, allowed: string) =>
+  host === allowed || host.endsWith(`.${allowed}`);
 
 /**
  * The URL as we store it: trimmed, host lower-cased (the URL parser does that),
@@ -77,7 +88,11 @@ export function normalizeSourceUrl(raw: string): string | null {
 export type UrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
 /** Normalises a URL and checks it suits the source type; the message is fit to show a user. */
-export function checkSourceUrl(raw: string, type: SourceType, options: UrlRuleOptions = {}): UrlCheck {
+export function checkSourceUrl(
+  raw: string,
+  type: SourceType,
+  options: UrlRuleOptions = {},
+): UrlCheck {
   const url = normalizeSourceUrl(raw);
   if (!url) return { ok: false, message: URL_MESSAGES.invalid };
   const rule = URL_RULES[type];
@@ -85,7 +100,8 @@ export function checkSourceUrl(raw: string, type: SourceType, options: UrlRuleOp
   const parsed = new URL(url);
   const extra = options.extraHosts?.[type] ?? [];
   const host = parsed.hostname;
-  const hostOk = rule.hosts.some((h) => hostMatches(host, h)) || extra.some((h) => host === h.toLowerCase());
+  const hostOk =
+    rule.hosts.some((h) => hostMatches(host, h)) || extra.some((h) => host === h.toLowerCase());
   if (!hostOk) return { ok: false, message: rule.message };
   if (rule.path && !rule.path(parsed)) return { ok: false, message: rule.message };
   return { ok: true, url };

@@ -28,4 +28,3 @@ export function isActiveFor(userId: number) {
       ),
     ]);
 }
-

@@ -11,7 +11,9 @@ export function AccessDenied({ role, message }: { role?: string; message?: strin
         <CardHeader className="items-center">
           <ShieldAlert aria-hidden="true" className="h-10 w-10 text-destructive" />
           <CardTitle>Access Denied</CardTitle>
-          <CardDescription>{message ?? `Access denied. Your role (${role}) lacks required permissions.`}</CardDescription>
+          <CardDescription>
+            {message ?? `Access denied. Your role (${role}) lacks required permissions.`}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild variant="outline">

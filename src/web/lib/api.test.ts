@@ -16,14 +16,20 @@ describe('api error messages', () => {
         '/html': '<h1>Bad Gateway</h1>',
       };
       const type = req.url === '/html' ? 'text/html' : 'application/json';
-      res.writeHead(req.url === '/html' ? 502 : 400, { 'content-type': type, 'retry-after': '90' }).end(bodies[req.url ?? ''] ?? '');
+      res
+        .writeHead(req.url === '/html' ? 502 : 400, { 'content-type': type, 'retry-after': '90' })
+        .end(bodies[req.url ?? ''] ?? '');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const failure = (p: Promise<unknown>) => p.then(() => expect.fail('should have failed'), (e: ApiError) => e);
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => expect.fail('should have failed'),
+      (e: ApiError) => e,
+    );
 
   it.each([
     ['/error', undefined, 'Name is required.'],

@@ -22,14 +22,24 @@ async function errorFrom(res: Response, fallback?: string): Promise<ApiError> {
     /* not JSON: keep the status message */
   }
   const retryAfter = Number(res.headers.get('retry-after'));
-  return new ApiError(message, res.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return new ApiError(
+    message,
+    res.status,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown, fallback?: string): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  fallback?: string,
+): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body !== undefined || method === 'POST' ? { 'content-type': 'application/json' } : undefined,
+    headers:
+      body !== undefined || method === 'POST' ? { 'content-type': 'application/json' } : undefined,
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
   });
   if (!res.ok) throw await errorFrom(res, fallback);
@@ -39,7 +49,8 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?:
 
 export const api = {
   get: <T>(path: string, fallback?: string) => apiRequest<T>('GET', path, undefined, fallback),
-  post: <T>(path: string, body?: unknown, fallback?: string) => apiRequest<T>('POST', path, body, fallback),
+  post: <T>(path: string, body?: unknown, fallback?: string) =>
+    apiRequest<T>('POST', path, body, fallback),
   /** Multipart upload (the avatar); the browser sets the boundary. */
   async upload<T>(path: string, form: FormData): Promise<T> {
     const res = await fetch(path, { method: 'POST', credentials: 'include', body: form });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { firstImageSrc, formatCountdown, formatDate, humanize, isValidImageSrc, timeAgo, truncate, youtubeId } from './format';
+import {
+  firstImageSrc,
+  formatCountdown,
+  formatDate,
+  humanize,
+  isValidImageSrc,
+  timeAgo,
+  truncate,
+  youtubeId,
+} from './format';
 
 describe('youtubeId', () => {
   it.each([
@@ -22,7 +31,10 @@ describe('youtubeId', () => {
 
 describe('firstImageSrc', () => {
   it.each([
-    ['<p>x</p><img alt="a" src="https://a.test/1.jpg"><img src="https://a.test/2.jpg">', 'https://a.test/1.jpg'],
+    [
+      '<p>x</p><img alt="a" src="https://a.test/1.jpg"><img src="https://a.test/2.jpg">',
+      'https://a.test/1.jpg',
+    ],
     ["<IMG SRC='/local.png'>", '/local.png'],
     ['<img src=https://a.test/bare.jpg>', 'https://a.test/bare.jpg'],
     ['<img src="https://a.test/q.jpg?a=1&amp;b=2">', 'https://a.test/q.jpg?a=1&b=2'],
@@ -51,7 +63,8 @@ describe('text helpers', () => {
     expect(truncate('x'.repeat(150), 150)).toBe('x'.repeat(150));
   });
   it('shows underscores as spaces', () => expect(humanize('social_post')).toBe('social post'));
-  it('formats dates as MMM d, yyyy', () => expect(formatDate('2026-03-05T12:00:00Z')).toMatch(/^Mar [45], 2026$/));
+  it('formats dates as MMM d, yyyy', () =>
+    expect(formatDate('2026-03-05T12:00:00Z')).toMatch(/^Mar [45], 2026$/));
   it('says "ago" for the past and "in" for the future', () => {
     expect(timeAgo(Date.now() - 5 * 60_000)).toBe('5 minutes ago');
     expect(timeAgo(Date.now() + 2 * 86_400_000 + 60_000)).toBe('in 2 days');

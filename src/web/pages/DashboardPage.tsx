@@ -22,7 +22,11 @@ export function DashboardPage() {
       banner={<div data-slot="announcement-banners" className="empty:hidden" />}
       sidebar={
         filter ? (
-          <FeedFilters filter={filter} onChange={setFilter} sources={(sources ?? []).filter((s) => s.isEnabled)} />
+          <FeedFilters
+            filter={filter}
+            onChange={setFilter}
+            sources={(sources ?? []).filter((s) => s.isEnabled)}
+          />
         ) : (
           <Skeleton className="h-64 w-full" />
         )

@@ -9,6 +9,7 @@ export function LoginPage() {
   const session = useSession();
   const [params] = useSearchParams();
   if (session.status === 'loading') return <AuthPageSkeleton />;
-  if (session.status === 'authenticated') return <Navigate to={safeNext(params.get('next'))} replace />;
+  if (session.status === 'authenticated')
+    return <Navigate to={safeNext(params.get('next'))} replace />;
   return <LoginScreen />;
 }

@@ -34,7 +34,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('avatars')
-    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.primaryKey().references('users.id').onDelete('cascade'),
+    )
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('data', blobType(pg), (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
@@ -61,13 +63,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resolved_url', 'text')
     .addColumn('item_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('news_sources_user_id').on('news_sources').column('user_id').execute();
+  await db.schema
+    .createIndex('news_sources_user_id')
+    .on('news_sources')
+    .column('user_id')
+    .execute();
   await db.schema
     .createIndex('news_sources_next_fetch_at')
     .on('news_sources')
     .columns(['is_enabled', 'next_fetch_at'])
     .execute();
-  await db.schema.createIndex('news_sources_url_key').on('news_sources').column('url_key').execute();
+  await db.schema
+    .createIndex('news_sources_url_key')
+    .on('news_sources')
+    .column('url_key')
+    .execute();
 
   await db.schema
     .createTable('source_preferences')
@@ -129,7 +139,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('news_items')
     .columns(['engagement_score', 'id'])
     .execute();
-  await db.schema.createIndex('news_items_fetched').on('news_items').columns(['fetched_at', 'id']).execute();
+  await db.schema
+    .createIndex('news_items_fetched')
+    .on('news_items')
+    .columns(['fetched_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('source_item_counts')

@@ -44,7 +44,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema
       .createIndex('news_items_id_cover')
       .on('news_items')
-      .columns(['id', 'source_id', 'item_type', 'is_breaking', 'published_at', 'engagement_score', 'fetched_at'])
+      .columns([
+        'id',
+        'source_id',
+        'item_type',
+        'is_breaking',
+        'published_at',
+        'engagement_score',
+        'fetched_at',
+      ])
       .execute();
   }
 }

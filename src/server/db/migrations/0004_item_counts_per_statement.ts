@@ -33,9 +33,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NULL;
     END $$`.execute(db);
   await sql`CREATE TRIGGER news_items_count_ins AFTER INSERT ON news_items
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION news_items_count_stmt()`.execute(db);
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION news_items_count_stmt()`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER news_items_count_del AFTER DELETE ON news_items
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION news_items_count_stmt()`.execute(db);
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION news_items_count_stmt()`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

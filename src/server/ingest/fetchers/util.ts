@@ -35,7 +35,10 @@ export function ensureOk(res: HttpResponse, what = 'the feed'): void {
     throw new SourceFetchError(`Could not find ${what} (${status})`, { status });
   }
   if (status === 401 || status === 403) {
-    throw new SourceFetchError(`Access to ${what} was denied (${status})`, { status, retryAfterSeconds: retry });
+    throw new SourceFetchError(`Access to ${what} was denied (${status})`, {
+      status,
+      retryAfterSeconds: retry,
+    });
   }
   if (status === 429) {
     throw new SourceFetchError(

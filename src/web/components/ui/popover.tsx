@@ -6,14 +6,22 @@ export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverAnchor = PopoverPrimitive.Anchor;
 
-export function PopoverContent({ className, align = 'center', sideOffset = 6, ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
+export function PopoverContent({
+  className,
+  align = 'center',
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof PopoverPrimitive.Content>) {
   return (
     <PopoverPrimitive.Portal>
       <PopoverPrimitive.Content
         align={align}
         sideOffset={sideOffset}
         collisionPadding={8}
-        className={cn('z-50 w-72 max-w-[calc(100vw-1rem)] rounded-lg border border-border bg-card p-4 text-card-foreground shadow-lg outline-none', className)}
+        className={cn(
+          'z-50 w-72 max-w-[calc(100vw-1rem)] rounded-lg border border-border bg-card p-4 text-card-foreground shadow-lg outline-none',
+          className,
+        )}
         {...props}
       />
     </PopoverPrimitive.Portal>

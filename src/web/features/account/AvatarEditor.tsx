@@ -28,9 +28,12 @@ export function AvatarEditor({ user }: { user: User }) {
   const remove = useRemoveAvatar();
   const busy = upload.isPending || remove.isPending;
 
-  useEffect(() => () => {
-    if (pending) URL.revokeObjectURL(pending.url);
-  }, [pending]);
+  useEffect(
+    () => () => {
+      if (pending) URL.revokeObjectURL(pending.url);
+    },
+    [pending],
+  );
 
   function choose(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -69,7 +72,15 @@ export function AvatarEditor({ user }: { user: User }) {
         className="h-20 w-20 text-2xl"
       />
       <div className="flex flex-col gap-2">
-        <input ref={inputRef} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Choose an avatar image" onChange={choose} />
+        <input
+          ref={inputRef}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Choose an avatar image"
+          onChange={choose}
+        />
         {pending ? (
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={save} disabled={busy}>
@@ -82,19 +93,30 @@ export function AvatarEditor({ user }: { user: User }) {
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={() => inputRef.current?.click()} disabled={busy}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => inputRef.current?.click()}
+              disabled={busy}
+            >
               <Upload aria-hidden="true" />
               Upload
             </Button>
             {user.avatarUrl ? (
               <Button size="sm" variant="outline" onClick={removeAvatar} disabled={busy}>
-                {remove.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
+                {remove.isPending ? (
+                  <Loader2 aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <Trash2 aria-hidden="true" />
+                )}
                 Remove
               </Button>
             ) : null}
           </div>
         )}
-        <p className="text-xs text-muted-foreground">{pending ? 'Preview: save to use this picture.' : 'Image files up to 5 MB.'}</p>
+        <p className="text-xs text-muted-foreground">
+          {pending ? 'Preview: save to use this picture.' : 'Image files up to 5 MB.'}
+        </p>
       </div>
     </div>
   );

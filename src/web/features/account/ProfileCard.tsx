@@ -6,7 +6,13 @@ import type { User } from '../../../shared/types';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { digitsOnly } from '../auth/RegisterScreen';
 import { useZodForm, validate } from '../auth/validate';
 import { AvatarEditor } from './AvatarEditor';
@@ -40,20 +46,23 @@ function ProfileForm({ user }: { user: User }) {
         toast.success('Profile updated successfully');
       },
       onError: (error) => {
-        if (error.message.includes('Email already in use')) form.setErrors({ email: 'This email is already in use' });
+        if (error.message.includes('Email already in use'))
+          form.setErrors({ email: 'This email is already in use' });
         else form.setFormError(error.message || 'Profile update failed');
       },
     }),
   );
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Profile">
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Profile"
+    >
       <FormAlert message={form.formError} />
-      <FormField
-        label="Display Name"
-        {...form.field('displayName')}
-        autoComplete="nickname"
-      />
+      <FormField label="Display Name" {...form.field('displayName')} autoComplete="nickname" />
       <FormField
         label="Email"
         {...form.field('email')}
@@ -94,7 +103,11 @@ function LocationSection({ user }: { user: User }) {
   }
 
   return (
-    <section id="location" aria-labelledby="location-heading" className="flex flex-col gap-4 border-t border-border pt-6">
+    <section
+      id="location"
+      aria-labelledby="location-heading"
+      className="flex flex-col gap-4 border-t border-border pt-6"
+    >
       <h3 id="location-heading" className="text-base font-semibold">
         Location
       </h3>

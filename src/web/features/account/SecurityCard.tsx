@@ -5,8 +5,21 @@ import { changePasswordFormSchema } from '../../../shared/schemas';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { SIGN_OUT_STATE } from '../auth/sign-out';
 import { useZodForm } from '../auth/validate';
 import { useChangePassword } from './mutations';
@@ -37,7 +50,8 @@ export function SecurityCard() {
           setDone(true);
         },
         onError: (error) => {
-          if (error.message.includes('Current password is incorrect')) form.setErrors({ currentPassword: error.message });
+          if (error.message.includes('Current password is incorrect'))
+            form.setErrors({ currentPassword: error.message });
           else form.setFormError(error.message || 'Password change failed');
         },
       },
@@ -57,7 +71,13 @@ export function SecurityCard() {
       </CardHeader>
       <CardContent>
         {open ? (
-          <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change password">
+          <form
+            ref={form.formRef}
+            noValidate
+            onSubmit={onSubmit}
+            className="flex flex-col gap-4"
+            aria-label="Change password"
+          >
             <FormAlert message={form.formError} />
             <FormField
               label="Current Password"
@@ -101,13 +121,12 @@ export function SecurityCard() {
           <DialogHeader>
             <DialogTitle>Password Updated Successfully</DialogTitle>
             <DialogDescription>
-              Your password has been changed. For your security you will be logged out now and must sign in again with your new password.
+              Your password has been changed. For your security you will be logged out now and must
+              sign in again with your new password.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
-            <Button onClick={continueToSignIn}>
-              Continue to Sign In
-            </Button>
+            <Button onClick={continueToSignIn}>Continue to Sign In</Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -7,12 +7,17 @@ import { sessionKey } from '../auth/session';
 /** Query-key roots of the header strip's weather and moon data, refreshed after a ZIP change. */
 const SKY_KEY_ROOTS = new Set(['sky', 'weather', 'moon', 'space-weather', 'spaceWeather']);
 
-function useUserMutation<TInput>(call: (input: TInput) => Promise<{ user: User }>, after?: () => void) {
+function useUserMutation<TInput>(
+  call: (input: TInput) => Promise<{ user: User }>,
+  after?: () => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: ({ user }) => {
-      queryClient.setQueryData<User | null>(sessionKey, (current) => (current ? { ...current, ...user } : user));
+      queryClient.setQueryData<User | null>(sessionKey, (current) =>
+        current ? { ...current, ...user } : user,
+      );
       after?.();
     },
   });
@@ -27,8 +32,16 @@ export function useUpdateProfile() {
 export function useUpdateZipCode() {
   const queryClient = useQueryClient();
   return useUserMutation(
-    (zipCode: string | null) => api.post<{ user: User }>('/_api/profile/update_zip_code', { zipCode }, 'Failed to update zip code'),
-    () => void queryClient.invalidateQueries({ predicate: (q) => SKY_KEY_ROOTS.has(String(q.queryKey[0])) }),
+    (zipCode: string | null) =>
+      api.post<{ user: User }>(
+        '/_api/profile/update_zip_code',
+        { zipCode },
+        'Failed to update zip code',
+      ),
+    () =>
+      void queryClient.invalidateQueries({
+        predicate: (q) => SKY_KEY_ROOTS.has(String(q.queryKey[0])),
+      }),
   );
 }
 

@@ -26,21 +26,28 @@ function ProductDescription() {
         </h1>
       </div>
       <p className="text-base text-muted-foreground sm:text-lg">
-        Your personal astronomy and space news dashboard: stories from news sites, video channels, forums, social profiles and the rocket launch
-        schedule, gathered in one place.
+        Your personal astronomy and space news dashboard: stories from news sites, video channels,
+        forums, social profiles and the rocket launch schedule, gathered in one place.
       </p>
       <ul className="flex flex-col gap-3 text-sm">
         <li className="flex items-start gap-3">
           <Newspaper aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-          <span>A default set of sources is provided, so your feed is full from the first minute. Add your own any time.</span>
+          <span>
+            A default set of sources is provided, so your feed is full from the first minute. Add
+            your own any time.
+          </span>
         </li>
         <li className="flex items-start gap-3">
           <Sparkles aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-          <span>AI tools answer your questions about astronomy and space, or summarise articles for you.</span>
+          <span>
+            AI tools answer your questions about astronomy and space, or summarise articles for you.
+          </span>
         </li>
         <li className="flex items-start gap-3">
           <Rocket aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-          <span>Upcoming launches, local weather, stargazing conditions and the moon phase at a glance.</span>
+          <span>
+            Upcoming launches, local weather, stargazing conditions and the moon phase at a glance.
+          </span>
         </li>
       </ul>
     </section>
@@ -50,7 +57,11 @@ function ProductDescription() {
 /** Shown while the session loads on the login and registration pages. */
 export function AuthPageSkeleton() {
   return (
-    <div role="status" aria-busy="true" className="mx-auto grid min-h-screen w-full max-w-6xl items-center gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 md:gap-12">
+    <div
+      role="status"
+      aria-busy="true"
+      className="mx-auto grid min-h-screen w-full max-w-6xl items-center gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 md:gap-12"
+    >
       <span className="sr-only">Loading...</span>
       <div className="flex flex-col gap-4">
         <Skeleton className="h-12 w-48" />

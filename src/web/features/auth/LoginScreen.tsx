@@ -3,7 +3,14 @@ import { loginSchema } from '../../../shared/schemas';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { Loader2 } from 'lucide-react';
 import { useAuthSubmit } from './actions';
 import { AuthShell } from './AuthShell';
@@ -33,7 +40,13 @@ export function LoginScreen() {
           <CardDescription>Log in to access your dashboard.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
+          <form
+            ref={form.formRef}
+            noValidate
+            onSubmit={onSubmit}
+            className="flex flex-col gap-4"
+            aria-label="Log in"
+          >
             <FormAlert message={form.formError} />
             <FormField
               label="Email"
@@ -52,14 +65,21 @@ export function LoginScreen() {
             />
             <Button type="submit" disabled={busy} className="w-full">
               {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {phase === 'submitting' ? 'Logging in...' : phase === 'preparing' ? 'Fetching News...' : 'Log In'}
+              {phase === 'submitting'
+                ? 'Logging in...'
+                : phase === 'preparing'
+                  ? 'Fetching News...'
+                  : 'Log In'}
             </Button>
           </form>
         </CardContent>
         <CardFooter className="justify-center text-sm text-muted-foreground">
           <p>
             Don't have an account?{' '}
-            <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm">
+            <Link
+              to="/register"
+              className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
+            >
               Sign up
             </Link>
           </p>

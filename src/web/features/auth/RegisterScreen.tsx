@@ -4,7 +4,14 @@ import { registerSchema } from '../../../shared/schemas';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { useAuthSubmit } from './actions';
 import { AuthShell } from './AuthShell';
@@ -41,7 +48,13 @@ export function RegisterScreen() {
           <CardDescription>Join to get your personalized news dashboard.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create an account">
+          <form
+            ref={form.formRef}
+            noValidate
+            onSubmit={onSubmit}
+            className="flex flex-col gap-4"
+            aria-label="Create an account"
+          >
             <FormAlert message={form.formError} />
             <FormField
               label="Email"
@@ -77,14 +90,21 @@ export function RegisterScreen() {
             />
             <Button type="submit" disabled={busy} className="w-full">
               {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {phase === 'submitting' ? 'Creating Account...' : phase === 'preparing' ? 'Preparing Dashboard...' : 'Create Account'}
+              {phase === 'submitting'
+                ? 'Creating Account...'
+                : phase === 'preparing'
+                  ? 'Preparing Dashboard...'
+                  : 'Create Account'}
             </Button>
           </form>
         </CardContent>
         <CardFooter className="justify-center text-sm text-muted-foreground">
           <p>
             Already have an account?{' '}
-            <Link to="/" className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <Link
+              to="/"
+              className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               Sign in
             </Link>
           </p>

@@ -24,7 +24,9 @@ export function RequireAuth({ role, sessionErrorFallback, children }: RequireAut
   if (session.status === 'loading') return <AuthSkeleton />;
   if (session.status === 'unauthenticated') {
     if (session.error && sessionErrorFallback) return <>{sessionErrorFallback}</>;
-    return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+    return (
+      <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />
+    );
   }
   if (role && session.user.role !== role) return <AccessDenied role={session.user.role} />;
   return <>{typeof children === 'function' ? children(session.user) : children}</>;

@@ -7,8 +7,10 @@ import { api } from '../../lib/api';
 import { sourceKeys } from '../sources/queries';
 import { sessionKey } from './session';
 
-export const MORNING_NEWS_QUERY = 'What is the latest breaking astronomy and space news of the last 12 hours?';
-export const EVENING_NEWS_QUERY = 'Give me a summary of the most important breaking space and astronomy news of today.';
+export const MORNING_NEWS_QUERY =
+  'What is the latest breaking astronomy and space news of the last 12 hours?';
+export const EVENING_NEWS_QUERY =
+  'Give me a summary of the most important breaking space and astronomy news of today.';
 
 export type AuthPhase = 'idle' | 'submitting' | 'preparing';
 
@@ -58,7 +60,12 @@ export function useAuthSubmit() {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<AuthPhase>('idle');
 
-  async function run(path: string, body: unknown, fallback: string, after: (qc: QueryClient) => Promise<void>): Promise<User> {
+  async function run(
+    path: string,
+    body: unknown,
+    fallback: string,
+    after: (qc: QueryClient) => Promise<void>,
+  ): Promise<User> {
     setPhase('submitting');
     try {
       const { user } = await api.post<{ user: User }>(path, body, fallback);
@@ -74,7 +81,9 @@ export function useAuthSubmit() {
   return {
     phase,
     // The spec's fallbacks (§8) when an error body carries no message.
-    login: (input: LoginInput) => run('/_api/auth/login_with_password', input, 'Login failed', afterLogin),
-    register: (input: RegisterInput) => run('/_api/auth/register_with_password', input, 'Registration failed', preloadDashboard),
+    login: (input: LoginInput) =>
+      run('/_api/auth/login_with_password', input, 'Login failed', afterLogin),
+    register: (input: RegisterInput) =>
+      run('/_api/auth/register_with_password', input, 'Registration failed', preloadDashboard),
   };
 }

@@ -4,7 +4,9 @@ import { loginErrorMessage, registrationErrorMessage } from './errors';
 
 describe('login error text', () => {
   it('shows the server message', () => {
-    expect(loginErrorMessage(new ApiError('Invalid email or password', 401))).toBe('Invalid email or password');
+    expect(loginErrorMessage(new ApiError('Invalid email or password', 401))).toBe(
+      'Invalid email or password',
+    );
   });
   it("falls back to 'Login failed' for an error without a message", () => {
     expect(loginErrorMessage(new Error(''))).toBe('Login failed');

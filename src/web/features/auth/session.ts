@@ -27,9 +27,15 @@ export function useSession(): SessionState {
   });
   if (query.isPending) return { status: 'loading', user: null };
   if (query.isError) {
-    return { status: 'unauthenticated', user: null, error: query.error.message || 'Session check failed' };
+    return {
+      status: 'unauthenticated',
+      user: null,
+      error: query.error.message || 'Session check failed',
+    };
   }
-  return query.data ? { status: 'authenticated', user: query.data } : { status: 'unauthenticated', user: null };
+  return query.data
+    ? { status: 'authenticated', user: query.data }
+    : { status: 'unauthenticated', user: null };
 }
 
 /** Logout: clear the cached user, call the server, refetch the session (spec). */

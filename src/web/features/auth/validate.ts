@@ -19,7 +19,10 @@ export function validate<S extends z.ZodType>(
 }
 
 /** Moves focus to the first field (in form order) that has an error. */
-export function focusFirstInvalid(form: HTMLFormElement | null, errors: Record<string, string | undefined>) {
+export function focusFirstInvalid(
+  form: HTMLFormElement | null,
+  errors: Record<string, string | undefined>,
+) {
   if (!form) return;
   const field = Array.from(form.elements).find(
     (el): el is HTMLInputElement => el instanceof HTMLInputElement && Boolean(errors[el.name]),
@@ -78,5 +81,16 @@ export function useZodForm<S extends z.ZodType, Values extends Record<string, st
     setFormError(null);
   };
 
-  return { formRef, values, errors, setErrors, formError, setFormError, field, handleSubmit, reset, setValues };
+  return {
+    formRef,
+    values,
+    errors,
+    setErrors,
+    formError,
+    setFormError,
+    field,
+    handleSubmit,
+    reset,
+    setValues,
+  };
 }

@@ -18,7 +18,9 @@ export function FeedFilters(props: FilterBarProps) {
         <h2 className="flex items-center gap-2 text-base font-semibold">
           <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
           Filters
-          {hasActiveFilters(props.filter, props.baseline) && <span className="h-2 w-2 rounded-full bg-primary md:hidden" aria-hidden="true" />}
+          {hasActiveFilters(props.filter, props.baseline) && (
+            <span className="h-2 w-2 rounded-full bg-primary md:hidden" aria-hidden="true" />
+          )}
         </h2>
         <Button
           variant="ghost"

@@ -21,7 +21,11 @@ export function SignOutButton() {
   const logout = useLogout();
   const navigate = useNavigate();
   return (
-    <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}>
+    <Button
+      variant="outline"
+      disabled={logout.isPending}
+      onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
+    >
       Sign Out
     </Button>
   );
@@ -39,7 +43,15 @@ export interface FeedPageShellProps {
   tabOrder: 'dashboard' | 'feed-page';
 }
 
-export function FeedPageShell({ title, subtitle, banner, sidebar, feedTabLabel, feed, tabOrder }: FeedPageShellProps) {
+export function FeedPageShell({
+  title,
+  subtitle,
+  banner,
+  sidebar,
+  feedTabLabel,
+  feed,
+  tabOrder,
+}: FeedPageShellProps) {
   const ai = (
     <TabsTrigger key="ai" value="ai">
       <Bot aria-hidden="true" />
@@ -63,7 +75,9 @@ export function FeedPageShell({ title, subtitle, banner, sidebar, feedTabLabel, 
       </header>
       {banner}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside className="flex flex-col gap-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">{sidebar}</aside>
+        <aside className="flex flex-col gap-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">
+          {sidebar}
+        </aside>
         <Tabs defaultValue="feed" className="min-w-0">
           <TabsList className="h-auto! w-full flex-wrap justify-start sm:w-auto">
             <TabsTrigger value="feed">
@@ -82,11 +96,17 @@ export function FeedPageShell({ title, subtitle, banner, sidebar, feedTabLabel, 
           </TabsContent>
           <TabsContent value="ai">
             {/* A later wave puts the AI chat panel here. */}
-            <ComingSoon title="AI Assistant" text="Your astronomy assistant is coming soon. Check back shortly!" />
+            <ComingSoon
+              title="AI Assistant"
+              text="Your astronomy assistant is coming soon. Check back shortly!"
+            />
           </TabsContent>
           <TabsContent value="announcements">
             {/* A later wave puts the announcements history here. */}
-            <ComingSoon title="Announcements" text="Announcement history is coming soon. Check back shortly!" />
+            <ComingSoon
+              title="Announcements"
+              text="Announcement history is coming soon. Check back shortly!"
+            />
           </TabsContent>
         </Tabs>
       </div>

@@ -2,7 +2,14 @@
 // item type, source toggles and 'Clear Filters'.
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ITEM_TYPES, SEARCH_DEBOUNCE_MS, SEARCH_MAX, SEARCH_MIN, type ItemType, type SortField } from '../../../shared/constants';
+import {
+  ITEM_TYPES,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MAX,
+  SEARCH_MIN,
+  type ItemType,
+  type SortField,
+} from '../../../shared/constants';
 import type { NewsSource } from '../../../shared/types';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
@@ -22,7 +29,13 @@ const toTerm = (text: string) => {
   return t.length >= SEARCH_MIN ? t.slice(0, SEARCH_MAX) : undefined;
 };
 
-function SearchBox({ term, onTerm }: { term: string | undefined; onTerm: (term: string | undefined) => void }) {
+function SearchBox({
+  term,
+  onTerm,
+}: {
+  term: string | undefined;
+  onTerm: (term: string | undefined) => void;
+}) {
   const id = useId();
   const [text, setText] = useState(term ?? '');
   const onTermRef = useRef(onTerm);
@@ -42,7 +55,10 @@ function SearchBox({ term, onTerm }: { term: string | undefined; onTerm: (term: 
     <div className="space-y-1.5">
       <Label htmlFor={id}>Search</Label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           id={id}
           type="search"
@@ -84,7 +100,11 @@ export function FilterBar({ filter, onChange, sources, baseline }: FilterBarProp
   const typeId = useId();
   const set = (patch: Partial<FeedFilter>) => onChange({ ...filter, ...patch });
   const toggleSource = (id: string) =>
-    set({ sourceIds: filter.sourceIds.includes(id) ? filter.sourceIds.filter((s) => s !== id) : [...filter.sourceIds, id] });
+    set({
+      sourceIds: filter.sourceIds.includes(id)
+        ? filter.sourceIds.filter((s) => s !== id)
+        : [...filter.sourceIds, id],
+    });
   const sorted = [...sources].sort((a, b) => a.name.localeCompare(b.name));
 
   return (
@@ -92,7 +112,11 @@ export function FilterBar({ filter, onChange, sources, baseline }: FilterBarProp
       <SearchBox term={filter.searchTerm} onTerm={(searchTerm) => set({ searchTerm })} />
       <div className="space-y-1.5">
         <Label htmlFor={sortId}>Sort by</Label>
-        <NativeSelect id={sortId} value={filter.sortBy} onChange={(e) => set({ sortBy: e.target.value as SortField })}>
+        <NativeSelect
+          id={sortId}
+          value={filter.sortBy}
+          onChange={(e) => set({ sortBy: e.target.value as SortField })}
+        >
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
@@ -132,7 +156,9 @@ export function FilterBar({ filter, onChange, sources, baseline }: FilterBarProp
                   onClick={() => toggleSource(s.id)}
                   className={cn(
                     'max-w-full cursor-pointer truncate rounded-full border px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    on ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card text-foreground hover:bg-accent',
+                    on
+                      ? 'border-primary bg-primary text-primary-foreground'
+                      : 'border-border bg-card text-foreground hover:bg-accent',
                   )}
                 >
                   {s.name}

@@ -3,11 +3,27 @@ import { useState } from 'react';
 import { cn } from '../../lib/utils';
 
 /** A story image that says 'Image unavailable' when it fails to load (spec). */
-export function ItemImage({ src, alt, className, fallbackClassName = 'justify-center' }: { src: string; alt: string; className?: string; fallbackClassName?: string }) {
+export function ItemImage({
+  src,
+  alt,
+  className,
+  fallbackClassName = 'justify-center',
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  fallbackClassName?: string;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) {
     return (
-      <div className={cn('flex flex-col items-center gap-1 bg-muted text-sm text-muted-foreground', fallbackClassName, className)}>
+      <div
+        className={cn(
+          'flex flex-col items-center gap-1 bg-muted text-sm text-muted-foreground',
+          fallbackClassName,
+          className,
+        )}
+      >
         <ImageOff className="h-5 w-5" aria-hidden="true" />
         Image unavailable
       </div>

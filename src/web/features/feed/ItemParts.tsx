@@ -22,7 +22,9 @@ export function ItemBadges({ item }: { item: NewsItem }) {
 export function ItemMeta({ item }: { item: NewsItem }) {
   return (
     <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
-      <span className="truncate font-medium text-foreground/80">{item.sourceName || 'Unknown Source'}</span>
+      <span className="truncate font-medium text-foreground/80">
+        {item.sourceName || 'Unknown Source'}
+      </span>
       <span aria-hidden="true">·</span>
       <time dateTime={item.publishedAt} title={new Date(item.publishedAt).toLocaleString()}>
         {timeAgo(item.publishedAt)}

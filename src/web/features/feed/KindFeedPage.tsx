@@ -17,7 +17,12 @@ import { useFeedFilter } from './useFeedFilter';
 function UserCard({ user }: { user: User }) {
   return (
     <div className="flex items-center gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
-      <UserAvatar displayName={user.displayName} email={user.email} avatarUrl={user.avatarUrl} className="h-10 w-10" />
+      <UserAvatar
+        displayName={user.displayName}
+        email={user.email}
+        avatarUrl={user.avatarUrl}
+        className="h-10 w-10"
+      />
       <div className="min-w-0">
         <p className="truncate font-semibold">{user.displayName}</p>
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
@@ -27,10 +32,19 @@ function UserCard({ user }: { user: User }) {
 }
 
 export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: string; user: User }) {
-  const initial = useMemo(() => (sources: Parameters<typeof kindFilter>[1]) => kindFilter(kind, sources), [kind]);
+  const initial = useMemo(
+    () => (sources: Parameters<typeof kindFilter>[1]) => kindFilter(kind, sources),
+    [kind],
+  );
   const { filter, setFilter, sources, params } = useFeedFilter(initial);
-  const kindSources = useMemo(() => (sources ?? []).filter((s) => s.sourceType === kind), [sources, kind]);
-  const baseline = useMemo(() => (sources ? kindFilter(kind, sources) : undefined), [sources, kind]);
+  const kindSources = useMemo(
+    () => (sources ?? []).filter((s) => s.sourceType === kind),
+    [sources, kind],
+  );
+  const baseline = useMemo(
+    () => (sources ? kindFilter(kind, sources) : undefined),
+    [sources, kind],
+  );
   // No source chosen on a feed page means every source of its kind, never every kind.
   const feedParams =
     filter && sources && filter.sourceIds.length === 0 && kindSources.length > 0
@@ -41,12 +55,19 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
 
   let feed;
   if (!sources) feed = <FeedSkeletons count={FEED_PAGE_SKELETON_CARDS} view="card" />;
-  else if (kindSources.length === 0 && filter?.sourceIds.length === 0 && !filter.searchTerm && !filter.itemType) {
+  else if (
+    kindSources.length === 0 &&
+    filter?.sourceIds.length === 0 &&
+    !filter.searchTerm &&
+    !filter.itemType
+  ) {
     // No source of this kind: an unfiltered request would show every other kind.
     feed = (
       <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
         <h3 className="text-lg font-semibold">No News Found</h3>
-        <p className="text-sm text-muted-foreground">Try adjusting your filters or check back later.</p>
+        <p className="text-sm text-muted-foreground">
+          Try adjusting your filters or check back later.
+        </p>
       </div>
     );
   } else feed = <NewsFeed params={feedParams} view="list" />;
@@ -57,15 +78,29 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
       sidebar={
         <>
           <UserCard user={user} />
-          {filter ? <FeedFilters filter={filter} onChange={setFilter} sources={kindSources} baseline={baseline} /> : <Skeleton className="h-64 w-full" />}
+          {filter ? (
+            <FeedFilters
+              filter={filter}
+              onChange={setFilter}
+              sources={kindSources}
+              baseline={baseline}
+            />
+          ) : (
+            <Skeleton className="h-64 w-full" />
+          )}
         </>
       }
       feedTabLabel={title}
       tabOrder="feed-page"
       feed={
         <>
-          <FeedHeader title={kind === 'rocket_launch' ? 'Upcoming Launches' : 'Latest Posts'} actions={kind === 'rocket_launch' ? null : <RefreshButton />} />
-          {kind === 'rocket_launch' && <RocketStatus pending={rocket.pending} record={rocket.record} />}
+          <FeedHeader
+            title={kind === 'rocket_launch' ? 'Upcoming Launches' : 'Latest Posts'}
+            actions={kind === 'rocket_launch' ? null : <RefreshButton />}
+          />
+          {kind === 'rocket_launch' && (
+            <RocketStatus pending={rocket.pending} record={rocket.record} />
+          )}
           {feed}
         </>
       }

@@ -29,7 +29,11 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
         <h3 id={titleId} className="text-base font-semibold leading-snug break-words">
           {item.title}
         </h3>
-        {item.summaryText && <p className="text-sm text-muted-foreground break-words">{truncate(item.summaryText, CARD_SUMMARY_CHARS)}</p>}
+        {item.summaryText && (
+          <p className="text-sm text-muted-foreground break-words">
+            {truncate(item.summaryText, CARD_SUMMARY_CHARS)}
+          </p>
+        )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <ItemMeta item={item} />
           <ItemActions item={item} />

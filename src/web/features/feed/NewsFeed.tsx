@@ -18,7 +18,14 @@ const TWO_LANES_MIN_WIDTH = 680;
 
 export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }) {
   return (
-    <div className={view === 'card' ? 'grid gap-4 sm:grid-cols-[repeat(auto-fill,minmax(300px,1fr))]' : 'flex flex-col gap-3'} data-testid="feed-skeletons">
+    <div
+      className={
+        view === 'card'
+          ? 'grid gap-4 sm:grid-cols-[repeat(auto-fill,minmax(300px,1fr))]'
+          : 'flex flex-col gap-3'
+      }
+      data-testid="feed-skeletons"
+    >
       {Array.from({ length: count }, (_, i) =>
         view === 'card' ? (
           <div key={i} className="overflow-hidden rounded-lg border border-border bg-card">
@@ -42,7 +49,15 @@ export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }
   );
 }
 
-function FeedMessage({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
+function FeedMessage({
+  icon,
+  title,
+  text,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+}) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
       {icon}
@@ -66,7 +81,17 @@ function useWidth(ref: React.RefObject<HTMLElement | null>) {
   return width;
 }
 
-function VirtualList({ items, view, busy, onLastVisible }: { items: NewsItem[]; view: ViewMode; busy: boolean; onLastVisible: () => void }) {
+function VirtualList({
+  items,
+  view,
+  busy,
+  onLastVisible,
+}: {
+  items: NewsItem[];
+  view: ViewMode;
+  busy: boolean;
+  onLastVisible: () => void;
+}) {
   const listRef = useRef<HTMLDivElement>(null);
   const width = useWidth(listRef);
   const lanes = view === 'card' && width >= TWO_LANES_MIN_WIDTH ? 2 : 1;
@@ -95,16 +120,26 @@ function VirtualList({ items, view, busy, onLastVisible }: { items: NewsItem[]; 
   const lastItemRef = useCallback((el: HTMLElement | null) => {
     observer.current?.disconnect();
     if (!el) return;
-    observer.current = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLastRef.current(), {
-      rootMargin: '0px 0px 300px 0px',
-    });
+    observer.current = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && onLastRef.current(),
+      {
+        rootMargin: '0px 0px 300px 0px',
+      },
+    );
     observer.current.observe(el);
   }, []);
   useEffect(() => () => observer.current?.disconnect(), []);
 
   const laneWidth = `calc((100% - ${(lanes - 1) * GAP}px) / ${lanes})`;
   return (
-    <div ref={listRef} role="feed" aria-busy={busy} aria-label="News feed" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={listRef}
+      role="feed"
+      aria-busy={busy}
+      aria-label="News feed"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {virtualizer.getVirtualItems().map((v) => {
         const item = items[v.index];
         const isLast = v.index === items.length - 1;
@@ -167,7 +202,11 @@ export function NewsFeed({ params, view }: { params: ListParams | null; view: Vi
     <div className="flex flex-col gap-4">
       <VirtualList items={items} view={view} busy={isFetchingNextPage} onLastVisible={loadMore} />
       {isFetchingNextPage && <FeedSkeletons count={FEED_MORE_SKELETONS} view={view} />}
-      {!hasNextPage && <p className="py-6 text-center text-sm text-muted-foreground">You've reached the end of the feed.</p>}
+      {!hasNextPage && (
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          You've reached the end of the feed.
+        </p>
+      )}
     </div>
   );
 }

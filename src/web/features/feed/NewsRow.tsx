@@ -54,7 +54,11 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
         {item.title}
       </h3>
       {launch && <LaunchInfo launch={launch} />}
-      {item.summaryText && <p className="text-sm text-muted-foreground break-words">{truncate(item.summaryText, ROW_SUMMARY_CHARS)}</p>}
+      {item.summaryText && (
+        <p className="text-sm text-muted-foreground break-words">
+          {truncate(item.summaryText, ROW_SUMMARY_CHARS)}
+        </p>
+      )}
       <ItemMeta item={item} />
     </article>
   );

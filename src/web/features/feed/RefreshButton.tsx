@@ -43,7 +43,11 @@ export function RefreshButton() {
     });
   }
 
-  const label = refresh.isPending ? 'Refreshing...' : coolingDown ? `Refresh in ${formatCountdown(remaining)}` : 'Refresh Feed';
+  const label = refresh.isPending
+    ? 'Refreshing...'
+    : coolingDown
+      ? `Refresh in ${formatCountdown(remaining)}`
+      : 'Refresh Feed';
   return (
     <Button variant="outline" onClick={onClick} disabled={refresh.isPending || coolingDown}>
       <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} />

@@ -35,8 +35,19 @@ export function useRocketAutoFetch(sourceIds: string[] | null) {
       setRecord(rec);
     };
     fetchSources.mutate(key.split(','), {
-      onSuccess: (d) => save({ status: 'success', timestamp: Date.now(), newItemsAdded: d.newItemsAdded, sourcesFetched: d.sourcesFetched }),
-      onError: (e) => save({ status: 'error', timestamp: Date.now(), error: e.message || 'An unknown error occurred.' }),
+      onSuccess: (d) =>
+        save({
+          status: 'success',
+          timestamp: Date.now(),
+          newItemsAdded: d.newItemsAdded,
+          sourcesFetched: d.sourcesFetched,
+        }),
+      onError: (e) =>
+        save({
+          status: 'error',
+          timestamp: Date.now(),
+          error: e.message || 'An unknown error occurred.',
+        }),
       onSettled: () => {
         inFlight.current = false;
       },
@@ -48,7 +59,13 @@ export function useRocketAutoFetch(sourceIds: string[] | null) {
   return { pending: fetchSources.isPending, record };
 }
 
-export function RocketStatus({ pending, record }: { pending: boolean; record: RocketFetchRecord | null }) {
+export function RocketStatus({
+  pending,
+  record,
+}: {
+  pending: boolean;
+  record: RocketFetchRecord | null;
+}) {
   return (
     <div className="mb-4 flex flex-col gap-1 rounded-lg border border-border bg-card px-4 py-3 text-sm shadow-sm">
       <p>
@@ -70,7 +87,9 @@ export function RocketStatus({ pending, record }: { pending: boolean; record: Ro
             ? `Last updated: ${formatDateTime(record.timestamp)} with ${record.newItemsAdded ?? 0} new items`
             : 'Data automatically refreshes every 4.8 hours.'}
       </p>
-      {!pending && record?.status === 'error' && <p className="text-destructive">{record.error || 'An unknown error occurred.'}</p>}
+      {!pending && record?.status === 'error' && (
+        <p className="text-destructive">{record.error || 'An unknown error occurred.'}</p>
+      )}
     </div>
   );
 }

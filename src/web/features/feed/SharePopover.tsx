@@ -1,18 +1,50 @@
-import { Briefcase, Check, Copy, Mail, MessageCircle, MessageSquare, Share2, ThumbsUp } from 'lucide-react';
+import {
+  Briefcase,
+  Check,
+  Copy,
+  Mail,
+  MessageCircle,
+  MessageSquare,
+  Share2,
+  ThumbsUp,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { COPIED_MS } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
 
-function shareLinks(url: string, title: string): Array<{ label: string; href: string; icon: ReactNode }> {
+function shareLinks(
+  url: string,
+  title: string,
+): Array<{ label: string; href: string; icon: ReactNode }> {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return [
-    { label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, icon: <ThumbsUp /> },
-    { label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`, icon: <Briefcase /> },
-    { label: 'Reddit', href: `https://www.reddit.com/submit?url=${u}&title=${t}`, icon: <MessageSquare /> },
-    { label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`, icon: <MessageCircle /> },
-    { label: 'Email', href: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${url}`)}`, icon: <Mail /> },
+    {
+      label: 'Facebook',
+      href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+      icon: <ThumbsUp />,
+    },
+    {
+      label: 'LinkedIn',
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+      icon: <Briefcase />,
+    },
+    {
+      label: 'Reddit',
+      href: `https://www.reddit.com/submit?url=${u}&title=${t}`,
+      icon: <MessageSquare />,
+    },
+    {
+      label: 'WhatsApp',
+      href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+      icon: <MessageCircle />,
+    },
+    {
+      label: 'Email',
+      href: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${url}`)}`,
+      icon: <Mail />,
+    },
   ];
 }
 

@@ -16,13 +16,23 @@ export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
   ];
 }
 
-export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (mode: ViewMode) => void }) {
+export function ViewToggle({
+  value,
+  onChange,
+}: {
+  value: ViewMode;
+  onChange: (mode: ViewMode) => void;
+}) {
   const options = [
     { mode: 'card' as const, label: 'Card View', icon: <LayoutGrid /> },
     { mode: 'list' as const, label: 'List View', icon: <List /> },
   ];
   return (
-    <div role="group" aria-label="View mode" className="inline-flex rounded-md border border-border bg-card p-0.5">
+    <div
+      role="group"
+      aria-label="View mode"
+      className="inline-flex rounded-md border border-border bg-card p-0.5"
+    >
       {options.map((o) => (
         <Button
           key={o.mode}

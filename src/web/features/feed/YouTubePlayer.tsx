@@ -8,7 +8,17 @@ import { ItemImage } from './ItemImage';
  * The card's media area for a YouTube video: the thumbnail with a play button,
  * swapped for the privacy-enhanced player (no autoplay) and back (spec).
  */
-export function YouTubePlayer({ videoId, image, title, className }: { videoId: string; image: string; title: string; className?: string }) {
+export function YouTubePlayer({
+  videoId,
+  image,
+  title,
+  className,
+}: {
+  videoId: string;
+  image: string;
+  title: string;
+  className?: string;
+}) {
   const [playing, setPlaying] = useState(false);
   return (
     <div className={cn('relative aspect-video w-full overflow-hidden bg-black', className)}>
@@ -34,7 +44,12 @@ export function YouTubePlayer({ videoId, image, title, className }: { videoId: s
       ) : (
         <>
           {/* A failed thumbnail says so below the play button. */}
-          <ItemImage src={image} alt="" className="absolute inset-0 h-full w-full" fallbackClassName="justify-end pb-3" />
+          <ItemImage
+            src={image}
+            alt=""
+            className="absolute inset-0 h-full w-full"
+            fallbackClassName="justify-end pb-3"
+          />
           <button
             type="button"
             aria-label="Play video"

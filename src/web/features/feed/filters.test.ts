@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { NewsSource } from '../../../shared/types';
-import { dashboardFilter, hasActiveFilters, kindFilter, resetFilter, toListParams } from './filters';
+import {
+  dashboardFilter,
+  hasActiveFilters,
+  kindFilter,
+  resetFilter,
+  toListParams,
+} from './filters';
 
-const source = (id: string, sourceType: NewsSource['sourceType'], isEnabled = true): NewsSource => ({
+const source = (
+  id: string,
+  sourceType: NewsSource['sourceType'],
+  isEnabled = true,
+): NewsSource => ({
   id,
   name: `Source ${id}`,
   url: `https://example.test/${id}`,
@@ -25,12 +35,30 @@ const sources = [
 
 describe('initial filters', () => {
   it('dashboard: enabled sources except reddit, bluesky and rocket_launch; newest first; no BlueSky', () => {
-    expect(dashboardFilter(sources)).toEqual({ sortBy: 'publishedAt', sortOrder: 'desc', includeBlueSky: false, sourceIds: ['1', '2', '7'] });
+    expect(dashboardFilter(sources)).toEqual({
+      sortBy: 'publishedAt',
+      sortOrder: 'desc',
+      includeBlueSky: false,
+      sourceIds: ['1', '2', '7'],
+    });
   });
   it('feed pages: every source of the kind; BlueSky only on its page; launches ascending', () => {
-    expect(kindFilter('reddit', sources)).toEqual({ sortBy: 'publishedAt', sortOrder: 'desc', includeBlueSky: false, sourceIds: ['3', '8'] });
-    expect(kindFilter('bluesky', sources)).toMatchObject({ includeBlueSky: true, sortOrder: 'desc', sourceIds: ['4'] });
-    expect(kindFilter('rocket_launch', sources)).toMatchObject({ includeBlueSky: false, sortOrder: 'asc', sourceIds: ['5'] });
+    expect(kindFilter('reddit', sources)).toEqual({
+      sortBy: 'publishedAt',
+      sortOrder: 'desc',
+      includeBlueSky: false,
+      sourceIds: ['3', '8'],
+    });
+    expect(kindFilter('bluesky', sources)).toMatchObject({
+      includeBlueSky: true,
+      sortOrder: 'desc',
+      sourceIds: ['4'],
+    });
+    expect(kindFilter('rocket_launch', sources)).toMatchObject({
+      includeBlueSky: false,
+      sortOrder: 'asc',
+      sourceIds: ['5'],
+    });
   });
 });
 
@@ -52,13 +80,22 @@ describe('Clear Filters', () => {
     expect(hasActiveFilters({ ...base, itemType: 'image' }, base)).toBe(true);
   });
   it('resets to publishedAt, desc, no BlueSky, nothing else', () => {
-    expect(resetFilter()).toEqual({ sortBy: 'publishedAt', sortOrder: 'desc', includeBlueSky: false, sourceIds: [] });
+    expect(resetFilter()).toEqual({
+      sortBy: 'publishedAt',
+      sortOrder: 'desc',
+      includeBlueSky: false,
+      sourceIds: [],
+    });
   });
 });
 
 describe('list params', () => {
   it('asks for BlueSky posts when a BlueSky source is chosen by hand', () => {
-    expect(toListParams({ ...resetFilter(), sourceIds: ['1'] }, sources).includeBlueSky).toBe(false);
-    expect(toListParams({ ...resetFilter(), sourceIds: ['1', '4'] }, sources).includeBlueSky).toBe(true);
+    expect(toListParams({ ...resetFilter(), sourceIds: ['1'] }, sources).includeBlueSky).toBe(
+      false,
+    );
+    expect(toListParams({ ...resetFilter(), sourceIds: ['1', '4'] }, sources).includeBlueSky).toBe(
+      true,
+    );
   });
 });

@@ -14,7 +14,12 @@ export interface FeedFilter {
   searchTerm?: string;
 }
 
-export const BASE_FILTER: FeedFilter = { sortBy: 'publishedAt', sortOrder: 'desc', includeBlueSky: false, sourceIds: [] };
+export const BASE_FILTER: FeedFilter = {
+  sortBy: 'publishedAt',
+  sortOrder: 'desc',
+  includeBlueSky: false,
+  sourceIds: [],
+};
 
 /** Kinds the dashboard leaves to their own pages (spec 000 §2 "Dashboard"). */
 const DASHBOARD_EXCLUDED: SourceType[] = ['reddit', 'bluesky', 'rocket_launch'];
@@ -23,7 +28,9 @@ const DASHBOARD_EXCLUDED: SourceType[] = ['reddit', 'bluesky', 'rocket_launch'];
 export function dashboardFilter(sources: NewsSource[]): FeedFilter {
   return {
     ...BASE_FILTER,
-    sourceIds: sources.filter((s) => s.isEnabled && !DASHBOARD_EXCLUDED.includes(s.sourceType)).map((s) => s.id),
+    sourceIds: sources
+      .filter((s) => s.isEnabled && !DASHBOARD_EXCLUDED.includes(s.sourceType))
+      .map((s) => s.id),
   };
 }
 
@@ -45,7 +52,8 @@ export function kindFilter(kind: FeedKind, sources: NewsSource[]): FeedFilter {
  */
 export function hasActiveFilters(f: FeedFilter, baseline?: FeedFilter): boolean {
   const sourcesChosen = baseline
-    ? f.sourceIds.length !== baseline.sourceIds.length || f.sourceIds.some((id) => !baseline.sourceIds.includes(id))
+    ? f.sourceIds.length !== baseline.sourceIds.length ||
+      f.sourceIds.some((id) => !baseline.sourceIds.includes(id))
     : f.sourceIds.length > 0;
   return !!f.searchTerm || !!f.itemType || f.isBreaking !== undefined || sourcesChosen;
 }
@@ -57,7 +65,9 @@ export function resetFilter(): FeedFilter {
 
 /** The list call's query. Choosing a BlueSky source by hand also asks for BlueSky posts. */
 export function toListParams(f: FeedFilter, sources: NewsSource[] | undefined) {
-  const blueskyChosen = !!sources?.some((s) => s.sourceType === 'bluesky' && f.sourceIds.includes(s.id));
+  const blueskyChosen = !!sources?.some(
+    (s) => s.sourceType === 'bluesky' && f.sourceIds.includes(s.id),
+  );
   return {
     sortBy: f.sortBy,
     sortOrder: f.sortOrder,

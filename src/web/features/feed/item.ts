@@ -3,7 +3,13 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { NewsItem } from '../../../shared/types';
 import type { BadgeVariant } from '../../components/ui/badge';
-import { firstImageSrc, humanize, isValidImageSrc, youtubeId, youtubeThumbnail } from '../../lib/format';
+import {
+  firstImageSrc,
+  humanize,
+  isValidImageSrc,
+  youtubeId,
+  youtubeThumbnail,
+} from '../../lib/format';
 
 const BADGE_BY_TYPE: Record<string, BadgeVariant> = {
   article: 'default',
@@ -16,7 +22,10 @@ const BADGE_BY_TYPE: Record<string, BadgeVariant> = {
 /** An unknown item type is treated as article (spec). */
 export function typeBadge(itemType: string): { variant: BadgeVariant; label: string } {
   const known = itemType in BADGE_BY_TYPE;
-  return { variant: known ? BADGE_BY_TYPE[itemType] : 'default', label: humanize(known ? itemType : 'article') };
+  return {
+    variant: known ? BADGE_BY_TYPE[itemType] : 'default',
+    label: humanize(known ? itemType : 'article'),
+  };
 }
 
 /** The YouTube id of a video item, else null. */

@@ -1,6 +1,11 @@
 // Query keys and hooks for the news feed (GET /_api/news/list) and the calls
 // around it: refresh (POST /_api/news/fetch) and cleanup (POST /_api/news/cleanup).
-import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { FEED_PAGE_SIZE } from '../../../shared/constants';
 import type { FetchNewsResponse, NewsListResponse } from '../../../shared/types';
@@ -24,7 +29,12 @@ export function useNewsList(params: ListParams, enabled = true) {
     enabled,
     initialPageParam: { page: 1, cursor: undefined as string | undefined },
     queryFn: async ({ pageParam }) => {
-      const query = toQuery({ ...params, page: pageParam.page, pageSize: FEED_PAGE_SIZE, cursor: pageParam.cursor });
+      const query = toQuery({
+        ...params,
+        page: pageParam.page,
+        pageSize: FEED_PAGE_SIZE,
+        cursor: pageParam.cursor,
+      });
       return api.get<NewsListResponse>(`/_api/news/list${query}`, 'Failed to fetch news list');
     },
     getNextPageParam: (last) =>
@@ -57,9 +67,12 @@ async function runCleanup(queryClient: QueryClient) {
 export function useRefreshFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<FetchNewsResponse>('/_api/news/fetch', {}, 'Failed to trigger news fetch'),
+    mutationFn: () =>
+      api.post<FetchNewsResponse>('/_api/news/fetch', {}, 'Failed to trigger news fetch'),
     onSuccess: async (data) => {
-      toast.success('Feed refresh initiated', { description: `${data.newItemsAdded} new items are being fetched.` });
+      toast.success('Feed refresh initiated', {
+        description: `${data.newItemsAdded} new items are being fetched.`,
+      });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: newsKeys.all }),
         queryClient.invalidateQueries({ queryKey: sourceKeys.all }),
@@ -67,7 +80,9 @@ export function useRefreshFeed() {
       void runCleanup(queryClient);
     },
     onError: (e) => {
-      toast.error('Failed to refresh feed', { description: e.message || 'An unknown error occurred.' });
+      toast.error('Failed to refresh feed', {
+        description: e.message || 'An unknown error occurred.',
+      });
     },
   });
 }
@@ -76,7 +91,12 @@ export function useRefreshFeed() {
 export function useFetchSources() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }, 'Failed to trigger news fetch'),
+    mutationFn: (sourceIds: string[]) =>
+      api.post<FetchNewsResponse>(
+        '/_api/news/fetch',
+        { sourceIds },
+        'Failed to trigger news fetch',
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: newsKeys.all }),
   });
 }

@@ -15,7 +15,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Sidebar role={session.user.role} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header user={session.user} />
-        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none sm:p-4 md:p-6">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="min-w-0 flex-1 p-3 outline-none sm:p-4 md:p-6"
+        >
           {children}
         </main>
       </div>

@@ -20,7 +20,11 @@ export function Header({ user }: { user: User }) {
           <span className="max-sm:sr-only">Account</span>
         </Link>
       </Button>
-      <Link to="/account" aria-label="My account" className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Link
+        to="/account"
+        aria-label="My account"
+        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <UserAvatar displayName={user.displayName} email={user.email} avatarUrl={user.avatarUrl} />
       </Link>
     </header>

@@ -33,7 +33,12 @@ export function MobileNav({ role }: { role?: Role }) {
         >
           <DialogPrimitive.Title className="sr-only">Navigation menu</DialogPrimitive.Title>
           <DialogPrimitive.Close asChild>
-            <Button variant="ghost" size="icon" className="absolute right-2 top-3" aria-label="Close navigation menu">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="absolute right-2 top-3"
+              aria-label="Close navigation menu"
+            >
               <X />
             </Button>
           </DialogPrimitive.Close>

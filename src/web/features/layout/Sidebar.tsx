@@ -18,30 +18,37 @@ export function SidebarContent({ role, onNavigate }: { role?: Role; onNavigate?:
         <span>AstroDash</span>
       </Link>
       <nav aria-labelledby="sidebar-nav-heading" className="flex flex-col gap-1">
-        <h2 id="sidebar-nav-heading" className="px-2 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+        <h2
+          id="sidebar-nav-heading"
+          className="px-2 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground"
+        >
           Navigation
         </h2>
         <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.filter((item) => !item.role || item.role === role).map(({ to, label, Icon }) => {
-            const active = isActive(to, pathname);
-            return (
-              <li key={to}>
-                <Link
-                  to={to}
-                  onClick={onNavigate}
-                  aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    active ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-accent hover:text-accent-foreground',
-                  )}
-                >
-                  <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                  {label}
-                </Link>
-              </li>
-            );
-          })}
+          {NAV_ITEMS.filter((item) => !item.role || item.role === role).map(
+            ({ to, label, Icon }) => {
+              const active = isActive(to, pathname);
+              return (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    onClick={onNavigate}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                      'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      active
+                        ? 'bg-primary text-primary-foreground'
+                        : 'text-foreground hover:bg-accent hover:text-accent-foreground',
+                    )}
+                  >
+                    <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                    {label}
+                  </Link>
+                </li>
+              );
+            },
+          )}
         </ul>
       </nav>
     </div>

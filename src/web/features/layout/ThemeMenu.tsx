@@ -1,6 +1,11 @@
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { useTheme, type Theme } from '../theme/theme';
 
 const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
@@ -21,10 +26,19 @@ export function ThemeMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {OPTIONS.map(({ value, label, Icon }) => (
-          <DropdownMenuItem key={value} onSelect={() => setTheme(value)} aria-checked={theme === value} role="menuitemradio">
+          <DropdownMenuItem
+            key={value}
+            onSelect={() => setTheme(value)}
+            aria-checked={theme === value}
+            role="menuitemradio"
+          >
             <Icon aria-hidden="true" />
             <span className="flex-1">{label}</span>
-            {theme === value ? <Check aria-hidden="true" data-testid="theme-check" /> : <span className="size-4" />}
+            {theme === value ? (
+              <Check aria-hidden="true" data-testid="theme-check" />
+            ) : (
+              <span className="size-4" />
+            )}
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>

@@ -23,7 +23,12 @@ export function UserAvatar({ displayName, email, avatarUrl, className }: UserAva
       data-testid="user-avatar"
     >
       {showImage ? (
-        <img src={avatarUrl} alt={`${label}'s avatar`} className="h-full w-full object-cover" onError={() => setFailed(avatarUrl)} />
+        <img
+          src={avatarUrl}
+          alt={`${label}'s avatar`}
+          className="h-full w-full object-cover"
+          onError={() => setFailed(avatarUrl)}
+        />
       ) : (
         <span aria-label={`${label}'s avatar`} role="img">
           {initialsFor(displayName, email)}

@@ -1,4 +1,12 @@
-import { AtSign, LayoutDashboard, MessageSquare, Rocket, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  AtSign,
+  LayoutDashboard,
+  MessageSquare,
+  Rocket,
+  ShieldCheck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { Role } from '../../../shared/constants';
 
 export interface NavItem {

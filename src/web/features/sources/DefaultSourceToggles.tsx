@@ -1,7 +1,13 @@
 // 'Default Sources' on the Sources tab: a switch per system source, a spinner while saving.
 import { toast } from 'sonner';
 import type { NewsSource } from '../../../shared/types';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
 import { messageOf } from './feedback';
@@ -18,7 +24,10 @@ export function DefaultSourceToggles({ sources }: { sources: NewsSource[] }) {
       { sourceId, isEnabled },
       {
         onSuccess: () => toast.success('Source preference updated successfully.'),
-        onError: (e) => toast.error('Could not update source preference.', { description: messageOf(e) || undefined }),
+        onError: (e) =>
+          toast.error('Could not update source preference.', {
+            description: messageOf(e) || undefined,
+          }),
       },
     );
 
@@ -26,12 +35,17 @@ export function DefaultSourceToggles({ sources }: { sources: NewsSource[] }) {
     <Card>
       <CardHeader>
         <CardTitle>Default Sources</CardTitle>
-        <CardDescription>System-provided news sources. Use the toggle to enable or disable.</CardDescription>
+        <CardDescription>
+          System-provided news sources. Use the toggle to enable or disable.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-2" aria-label="Default sources">
           {sources.map((source) => (
-            <li key={source.id} className="flex items-start gap-3 rounded-md border border-border p-3">
+            <li
+              key={source.id}
+              className="flex items-start gap-3 rounded-md border border-border p-3"
+            >
               <SourceSummary source={source}>
                 <SourceHealth health={source.health} />
               </SourceSummary>

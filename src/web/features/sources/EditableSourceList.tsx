@@ -34,7 +34,8 @@ export function EditableSourceList(props: EditableSourceListProps) {
     const previous = previousEditingId.current;
     previousEditingId.current = editingId;
     if (previous === null || editingId !== null) return;
-    if (document.activeElement === null || document.activeElement === document.body) editButtons.current.get(previous)?.focus();
+    if (document.activeElement === null || document.activeElement === document.body)
+      editButtons.current.get(previous)?.focus();
   }, [editingId]);
   return (
     <ul className="flex flex-col gap-2" aria-label={props.label}>
@@ -74,7 +75,11 @@ export function EditableSourceList(props: EditableSourceListProps) {
                   disabled={locked}
                   onClick={() => props.onDelete(source.id)}
                 >
-                  {deletingId === source.id ? <Spinner label={`Deleting ${source.name}`} /> : <Trash2 />}
+                  {deletingId === source.id ? (
+                    <Spinner label={`Deleting ${source.name}`} />
+                  ) : (
+                    <Trash2 />
+                  )}
                 </Button>
               </div>
             </>

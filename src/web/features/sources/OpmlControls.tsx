@@ -3,7 +3,14 @@ import { Download, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { messageOf } from './feedback';
 import { OPML_EXPORT_URL, useImportOpml, type OpmlReport } from './mutations';
@@ -36,7 +43,12 @@ export function OpmlControls() {
         data-testid="opml-file"
         onChange={onFile}
       />
-      <Button size="sm" variant="outline" disabled={importOpml.isPending} onClick={() => fileInput.current?.click()}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={importOpml.isPending}
+        onClick={() => fileInput.current?.click()}
+      >
         {importOpml.isPending ? <Spinner label="Importing" /> : <Upload />}
         Import OPML
       </Button>
@@ -64,12 +76,18 @@ export function OpmlControls() {
               />
               <ReportList
                 title="Skipped"
-                rows={report.skipped.map((r) => ({ label: r.url, detail: r.detail ? `${r.reason}: ${r.detail}` : r.reason }))}
+                rows={report.skipped.map((r) => ({
+                  label: r.url,
+                  detail: r.detail ? `${r.reason}: ${r.detail}` : r.reason,
+                }))}
               />
               <ReportList
                 title="Rejected"
                 tone="destructive"
-                rows={report.rejected.map((r) => ({ label: r.name ?? r.url ?? 'Unnamed outline', detail: r.reason }))}
+                rows={report.rejected.map((r) => ({
+                  label: r.name ?? r.url ?? 'Unnamed outline',
+                  detail: r.reason,
+                }))}
               />
             </div>
           ) : null}
@@ -82,7 +100,15 @@ export function OpmlControls() {
   );
 }
 
-function ReportList({ title, rows, tone }: { title: string; rows: Array<{ label: string; detail: string }>; tone?: 'destructive' }) {
+function ReportList({
+  title,
+  rows,
+  tone,
+}: {
+  title: string;
+  rows: Array<{ label: string; detail: string }>;
+  tone?: 'destructive';
+}) {
   if (rows.length === 0) return null;
   return (
     <section aria-label={title}>
@@ -95,7 +121,13 @@ function ReportList({ title, rows, tone }: { title: string; rows: Array<{ label:
             <span className="block truncate font-medium" title={row.label}>
               {row.label}
             </span>
-            <span className={tone === 'destructive' ? 'break-words text-xs text-destructive' : 'break-all text-xs text-muted-foreground'}>
+            <span
+              className={
+                tone === 'destructive'
+                  ? 'break-words text-xs text-destructive'
+                  : 'break-all text-xs text-muted-foreground'
+              }
+            >
               {row.detail}
             </span>
           </li>

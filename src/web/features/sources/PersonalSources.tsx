@@ -6,16 +6,34 @@ import { toast } from 'sonner';
 import { ADD_FORM_SOURCE_TYPES } from '../../../shared/constants';
 import type { NewsSource } from '../../../shared/types';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
 import { messageOf, runFirstFetch, toastAddFailed } from './feedback';
-import { useCreateSource, useDeleteSource, useFirstFetch, useUpdateSource, type SourceInput } from './mutations';
+import {
+  useCreateSource,
+  useDeleteSource,
+  useFirstFetch,
+  useUpdateSource,
+  type SourceInput,
+} from './mutations';
 import { OpmlControls } from './OpmlControls';
 import { EditableSourceList } from './EditableSourceList';
 import { SourceForm } from './SourceForm';
 
 /** `status` (skeleton rows or the load error) replaces the list while set. */
-export function PersonalSources({ sources, status }: { sources: NewsSource[]; status?: React.ReactNode }) {
+export function PersonalSources({
+  sources,
+  status,
+}: {
+  sources: NewsSource[];
+  status?: React.ReactNode;
+}) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const update = useUpdateSource();
   const remove = useDeleteSource();
@@ -28,14 +46,18 @@ export function PersonalSources({ sources, status }: { sources: NewsSource[]; st
           toast.success(`Source "${res.name}" updated successfully!`);
           setEditingId(null);
         },
-        onError: (e) => toast.error('Failed to update source. Please try again.', { description: messageOf(e) || undefined }),
+        onError: (e) =>
+          toast.error('Failed to update source. Please try again.', {
+            description: messageOf(e) || undefined,
+          }),
       },
     );
 
   const del = (sourceId: string) =>
     remove.mutate(sourceId, {
       onSuccess: () => toast.success('News source deleted successfully!'),
-      onError: (e) => toast.error(messageOf(e) || 'An unexpected error occurred while deleting the source.'),
+      onError: (e) =>
+        toast.error(messageOf(e) || 'An unexpected error occurred while deleting the source.'),
     });
 
   const deletingId = remove.isPending ? remove.variables : null;
@@ -46,7 +68,9 @@ export function PersonalSources({ sources, status }: { sources: NewsSource[]; st
         <div className="flex flex-col items-start gap-3 sm:flex-row sm:justify-between">
           <div className="flex flex-col gap-1.5">
             <CardTitle>Personal Sources</CardTitle>
-            <CardDescription>Your custom news sources. Add new sources or delete ones you no longer want.</CardDescription>
+            <CardDescription>
+              Your custom news sources. Add new sources or delete ones you no longer want.
+            </CardDescription>
           </div>
           <AddSourcePopover />
         </div>

@@ -18,12 +18,17 @@ export interface SourceEditFieldsProps {
 
 export function SourceEditFields({ source, pending, onSave, onCancel }: SourceEditFieldsProps) {
   const id = useId();
-  const [draft, setDraft] = useState<SourceInput>({ name: source.name, url: source.url, sourceType: source.sourceType });
+  const [draft, setDraft] = useState<SourceInput>({
+    name: source.name,
+    url: source.url,
+    sourceType: source.sourceType,
+  });
   const canSave = draft.name.trim() !== '' && draft.url.trim() !== '' && !pending;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (canSave) onSave({ name: draft.name.trim(), url: draft.url.trim(), sourceType: draft.sourceType });
+    if (canSave)
+      onSave({ name: draft.name.trim(), url: draft.url.trim(), sourceType: draft.sourceType });
   };
 
   return (
@@ -36,11 +41,21 @@ export function SourceEditFields({ source, pending, onSave, onCancel }: SourceEd
     >
       <div className="flex flex-1 flex-col gap-1.5">
         <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input id={`${id}-name`} value={draft.name} autoFocus onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        <Input
+          id={`${id}-name`}
+          value={draft.name}
+          autoFocus
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+        />
       </div>
       <div className="flex flex-[2] flex-col gap-1.5">
         <Label htmlFor={`${id}-url`}>URL</Label>
-        <Input id={`${id}-url`} type="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
+        <Input
+          id={`${id}-url`}
+          type="url"
+          value={draft.url}
+          onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+        />
       </div>
       <div className="flex flex-col gap-1.5 md:w-40">
         <Label htmlFor={`${id}-type`}>Type</Label>
@@ -60,7 +75,13 @@ export function SourceEditFields({ source, pending, onSave, onCancel }: SourceEd
         <Button type="submit" size="icon" disabled={!canSave} aria-label="Save changes">
           {pending ? <Spinner label="Saving" /> : <Check />}
         </Button>
-        <Button type="button" size="icon" variant="outline" onClick={onCancel} aria-label="Cancel editing">
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          onClick={onCancel}
+          aria-label="Cancel editing"
+        >
           <X />
         </Button>
       </div>

@@ -24,7 +24,14 @@ export interface SourceFormProps {
   onSubmit(input: SourceInput): Promise<boolean>;
 }
 
-export function SourceForm({ types, pending, extractingLabel, pendingLabel, clearUrlOnTypeChange, onSubmit }: SourceFormProps) {
+export function SourceForm({
+  types,
+  pending,
+  extractingLabel,
+  pendingLabel,
+  clearUrlOnTypeChange,
+  onSubmit,
+}: SourceFormProps) {
   const id = useId();
   const [sourceType, setSourceType] = useState<SourceType>('rss');
   const [name, setName] = useState('');
@@ -68,7 +75,10 @@ export function SourceForm({ types, pending, extractingLabel, pendingLabel, clea
         <div className="flex min-h-4 items-center justify-between gap-2">
           <Label htmlFor={`${id}-name`}>Source name</Label>
           {autoFill.extracting ? (
-            <span className="flex items-center gap-1 text-xs text-muted-foreground" aria-live="polite">
+            <span
+              className="flex items-center gap-1 text-xs text-muted-foreground"
+              aria-live="polite"
+            >
               <Spinner className="h-3 w-3" label={extractingLabel} />
               {extractingLabel}
             </span>

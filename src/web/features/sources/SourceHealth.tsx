@@ -10,7 +10,10 @@ export function SourceHealth({ health }: { health: Health }) {
       <p>
         {fetched && !Number.isNaN(fetched.getTime()) ? (
           <>
-            Last fetched <time dateTime={fetched.toISOString()} title={fetched.toLocaleString()}>{formatDistanceToNow(fetched, { addSuffix: true })}</time>
+            Last fetched{' '}
+            <time dateTime={fetched.toISOString()} title={fetched.toLocaleString()}>
+              {formatDistanceToNow(fetched, { addSuffix: true })}
+            </time>
           </>
         ) : (
           'Not fetched yet'

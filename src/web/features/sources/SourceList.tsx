@@ -12,7 +12,11 @@ export function SourceSkeletonRows() {
   return (
     <ul className="flex flex-col gap-2" aria-busy="true" aria-label="Loading sources">
       {[0, 1, 2].map((i) => (
-        <li key={i} data-testid="source-skeleton" className="flex items-center gap-3 rounded-md border border-border p-3">
+        <li
+          key={i}
+          data-testid="source-skeleton"
+          className="flex items-center gap-3 rounded-md border border-border p-3"
+        >
           <Skeleton className="h-8 w-8 rounded-full" />
           <div className="flex flex-1 flex-col gap-2">
             <Skeleton className="h-4 w-1/3" />
@@ -26,7 +30,10 @@ export function SourceSkeletonRows() {
 
 export function SourceLoadError() {
   return (
-    <p role="alert" className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+    <p
+      role="alert"
+      className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+    >
       <AlertCircle className="h-4 w-4 shrink-0" aria-hidden="true" />
       {LOAD_ERROR}
     </p>
@@ -34,7 +41,15 @@ export function SourceLoadError() {
 }
 
 /** Icon, name, type badge and URL of a source, plus whatever goes under them. */
-export function SourceSummary({ source, showType = true, children }: { source: NewsSource; showType?: boolean; children?: ReactNode }) {
+export function SourceSummary({
+  source,
+  showType = true,
+  children,
+}: {
+  source: NewsSource;
+  showType?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex min-w-0 flex-1 items-start gap-3">
       <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">

@@ -11,10 +11,17 @@ export function SourcesManager() {
   const sources = useSources();
   const { personal, defaults } = useMemo(() => {
     const all = sortEnabledFirst(sources.data ?? []);
-    return { personal: all.filter((s) => s.userId !== null), defaults: all.filter((s) => s.userId === null) };
+    return {
+      personal: all.filter((s) => s.userId !== null),
+      defaults: all.filter((s) => s.userId === null),
+    };
   }, [sources.data]);
 
-  const state = sources.isPending ? <SourceSkeletonRows /> : sources.isError ? <SourceLoadError /> : undefined;
+  const state = sources.isPending ? (
+    <SourceSkeletonRows />
+  ) : sources.isError ? (
+    <SourceLoadError />
+  ) : undefined;
 
   return (
     <section className="flex flex-col gap-6" aria-labelledby="manage-sources-title">
@@ -22,7 +29,9 @@ export function SourcesManager() {
         <h2 id="manage-sources-title" className="text-xl font-semibold">
           Manage Sources
         </h2>
-        <p className="text-sm text-muted-foreground">Add, edit and remove news sources for a personalised feed.</p>
+        <p className="text-sm text-muted-foreground">
+          Add, edit and remove news sources for a personalised feed.
+        </p>
       </div>
       <PersonalSources sources={personal} status={state} />
       {defaults.length > 0 ? <DefaultSourceToggles sources={defaults} /> : null}

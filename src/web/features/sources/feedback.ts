@@ -8,7 +8,9 @@ const AUTH_REQUIRED = 'Authentication required';
 /** An authentication error gets a hint to sign in or refresh; returns whether it was one. */
 export function toastIfAuthError(e: unknown): boolean {
   if (!messageOf(e).includes(AUTH_REQUIRED)) return false;
-  toast.error(AUTH_REQUIRED, { description: 'Your session may have expired. Please sign in again or refresh the page.' });
+  toast.error(AUTH_REQUIRED, {
+    description: 'Your session may have expired. Please sign in again or refresh the page.',
+  });
   return true;
 }
 
@@ -24,8 +26,11 @@ export async function runFirstFetch(sourceName: string, fetchNow: () => Promise<
     toast.success(`Source "${sourceName}" added successfully!`);
   } catch (e) {
     if (toastIfAuthError(e)) return;
-    toast.warning(`Source "${sourceName}" was added, but the first fetch failed. You can fetch it manually later.`, {
-      description: messageOf(e) || undefined,
-    });
+    toast.warning(
+      `Source "${sourceName}" was added, but the first fetch failed. You can fetch it manually later.`,
+      {
+        description: messageOf(e) || undefined,
+      },
+    );
   }
 }

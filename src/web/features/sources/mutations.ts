@@ -30,16 +30,28 @@ function useSourceMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResu
 }
 
 export const useCreateSource = () =>
-  useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/news/sources', input, 'Failed to create news source'));
+  useSourceMutation((input: SourceInput) =>
+    api.post<{ id: string; name: string }>(
+      '/_api/news/sources',
+      input,
+      'Failed to create news source',
+    ),
+  );
 
 export const useUpdateSource = () =>
-  useSourceMutation((input: SourceUpdate) => api.post<{ name: string }>('/_api/news/sources/update', input, 'Failed to update news source.'));
+  useSourceMutation((input: SourceUpdate) =>
+    api.post<{ name: string }>('/_api/news/sources/update', input, 'Failed to update news source.'),
+  );
 
 export const useDeleteSource = () =>
-  useSourceMutation((sourceId: string) => api.post('/_api/news/sources/delete', { sourceId }, 'Failed to delete news source.'));
+  useSourceMutation((sourceId: string) =>
+    api.post('/_api/news/sources/delete', { sourceId }, 'Failed to delete news source.'),
+  );
 
 export const useSetSourcePreference = () =>
-  useSourceMutation((input: { sourceId: string; isEnabled: boolean }) => api.post('/_api/news/sources/preferences', input, 'Failed to set news source preference.'));
+  useSourceMutation((input: { sourceId: string; isEnabled: boolean }) =>
+    api.post('/_api/news/sources/preferences', input, 'Failed to set news source preference.'),
+  );
 
 /**
  * The first fetch of a just-added source. The fetch call succeeds even when the
@@ -48,23 +60,38 @@ export const useSetSourcePreference = () =>
  */
 export function useFirstFetch() {
   const queryClient = useQueryClient();
-  const fetchNow = useSourceMutation((sourceIds: string[]) => api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }, 'Failed to trigger news fetch'));
+  const fetchNow = useSourceMutation((sourceIds: string[]) =>
+    api.post<FetchNewsResponse>('/_api/news/fetch', { sourceIds }, 'Failed to trigger news fetch'),
+  );
   return async (sourceId: string) => {
     const result = await fetchNow.mutateAsync([sourceId]);
-    const source = queryClient.getQueryData<NewsSource[]>(sourceKeys.all)?.find((s) => s.id === sourceId);
-    if (source?.health.lastStatus === 'error') throw new Error(source.health.lastError ?? 'The first fetch failed.');
+    const source = queryClient
+      .getQueryData<NewsSource[]>(sourceKeys.all)
+      ?.find((s) => s.id === sourceId);
+    if (source?.health.lastStatus === 'error')
+      throw new Error(source.health.lastError ?? 'The first fetch failed.');
     return result;
   };
 }
 
 export const useCreateDefaultSource = () =>
-  useSourceMutation((input: SourceInput) => api.post<{ id: string; name: string }>('/_api/admin/sources-create', input, 'Failed to create default source'));
+  useSourceMutation((input: SourceInput) =>
+    api.post<{ id: string; name: string }>(
+      '/_api/admin/sources-create',
+      input,
+      'Failed to create default source',
+    ),
+  );
 
 export const useUpdateDefaultSource = () =>
-  useSourceMutation((input: Required<SourceUpdate>) => api.post('/_api/admin/sources/update', input, 'Failed to update default source'));
+  useSourceMutation((input: Required<SourceUpdate>) =>
+    api.post('/_api/admin/sources/update', input, 'Failed to update default source'),
+  );
 
 export const useDeleteDefaultSource = () =>
-  useSourceMutation((sourceId: string) => api.post('/_api/admin/sources/delete', { sourceId }, 'Failed to delete default source'));
+  useSourceMutation((sourceId: string) =>
+    api.post('/_api/admin/sources/delete', { sourceId }, 'Failed to delete default source'),
+  );
 
 export interface OpmlReport {
   imported: Array<{ name: string; url: string; sourceType: string }>;
@@ -85,6 +112,8 @@ export async function extractFeedTitle(url: string): Promise<string | null> {
     console.warn('Feed title extraction skipped: not a valid URL', url);
     return null;
   }
-  const { title } = await api.post<{ title: string | null }>('/_api/news/sources/extract-title', { url });
+  const { title } = await api.post<{ title: string | null }>('/_api/news/sources/extract-title', {
+    url,
+  });
   return title;
 }

@@ -10,6 +10,12 @@ export const sourceKeys = {
 export function useSources() {
   return useQuery({
     queryKey: sourceKeys.all,
-    queryFn: async () => (await api.get<{ sources: NewsSource[] }>('/_api/news/sources', 'Failed to fetch news sources')).sources,
+    queryFn: async () =>
+      (
+        await api.get<{ sources: NewsSource[] }>(
+          '/_api/news/sources',
+          'Failed to fetch news sources',
+        )
+      ).sources,
   });
 }

@@ -1,5 +1,13 @@
 // Display metadata per source type: label, icon, URL placeholder; and the list order.
-import { AtSign, MessagesSquare, Newspaper, Rocket, Rss, SquarePlay, type LucideIcon } from 'lucide-react';
+import {
+  AtSign,
+  MessagesSquare,
+  Newspaper,
+  Rocket,
+  Rss,
+  SquarePlay,
+  type LucideIcon,
+} from 'lucide-react';
 import type { SourceType } from '../../../shared/constants';
 import type { NewsSource } from '../../../shared/types';
 
@@ -45,7 +53,8 @@ export function typeLabel(type: string): string {
   return SOURCE_TYPE_LABELS[type as SourceType] ?? type;
 }
 
-const byName = (a: NewsSource, b: NewsSource) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+const byName = (a: NewsSource, b: NewsSource) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /** Spec §4: enabled sources first, then by name. */
 export function sortEnabledFirst(sources: NewsSource[]): NewsSource[] {

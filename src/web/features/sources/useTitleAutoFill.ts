@@ -16,7 +16,11 @@ export interface TitleAutoFill {
   reset(): void;
 }
 
-export function useTitleAutoFill(opts: { enabled: boolean; url: string; onTitle(title: string): void }): TitleAutoFill {
+export function useTitleAutoFill(opts: {
+  enabled: boolean;
+  url: string;
+  onTitle(title: string): void;
+}): TitleAutoFill {
   const { enabled, url, onTitle } = opts;
   const [extracting, setExtracting] = useState(false);
   const [autoFilled, setAutoFilled] = useState(false);
@@ -28,28 +32,25 @@ export function useTitleAutoFill(opts: { enabled: boolean; url: string; onTitle(
 
   const active = enabled && !nameEdited;
 
-  const run = useCallback(
-    async (target: string) => {
-      const trimmed = target.trim();
-      if (!trimmed || trimmed === lastUrl.current) return;
-      lastUrl.current = trimmed;
-      const seq = ++requestSeq.current;
-      setExtracting(true);
-      try {
-        const title = await extractFeedTitle(trimmed);
-        if (seq !== requestSeq.current) return;
-        if (title) {
-          onTitleRef.current(title);
-          setAutoFilled(true);
-        }
-      } catch (e) {
-        console.warn('Feed title extraction failed', e);
-      } finally {
-        if (seq === requestSeq.current) setExtracting(false);
+  const run = useCallback(async (target: string) => {
+    const trimmed = target.trim();
+    if (!trimmed || trimmed === lastUrl.current) return;
+    lastUrl.current = trimmed;
+    const seq = ++requestSeq.current;
+    setExtracting(true);
+    try {
+      const title = await extractFeedTitle(trimmed);
+      if (seq !== requestSeq.current) return;
+      if (title) {
+        onTitleRef.current(title);
+        setAutoFilled(true);
       }
-    },
-    [],
-  );
+    } catch (e) {
+      console.warn('Feed title extraction failed', e);
+    } finally {
+      if (seq === requestSeq.current) setExtracting(false);
+    }
+  }, []);
 
   useEffect(() => {
     if (!active || !url.trim()) return;

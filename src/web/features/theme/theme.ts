@@ -19,7 +19,13 @@ function initialTheme(): Theme {
     console.error('Could not read the saved theme', e);
   }
   // Nothing saved: theme-init.js applied "auto"; without storage, trust the body.
-  return document.body.classList.contains('dark') ? (darkQuery().matches ? 'auto' : 'dark') : darkQuery().matches ? 'light' : 'auto';
+  return document.body.classList.contains('dark')
+    ? darkQuery().matches
+      ? 'auto'
+      : 'dark'
+    : darkQuery().matches
+      ? 'light'
+      : 'auto';
 }
 
 function apply(theme: Theme) {

@@ -5,9 +5,20 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { SOURCE_TYPES } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
 import { messageOf } from '../feedback';
-import { useCreateDefaultSource, useDeleteDefaultSource, useUpdateDefaultSource, type SourceInput } from '../mutations';
+import {
+  useCreateDefaultSource,
+  useDeleteDefaultSource,
+  useUpdateDefaultSource,
+  type SourceInput,
+} from '../mutations';
 import { useSources } from '../queries';
 import { sortByName } from '../source-types';
 import { EditableSourceList } from '../EditableSourceList';
@@ -16,7 +27,10 @@ import { SourceLoadError, SourceSkeletonRows } from '../SourceList';
 
 export function DefaultSourcesAdmin() {
   const sources = useSources();
-  const defaults = useMemo(() => sortByName((sources.data ?? []).filter((s) => s.userId === null)), [sources.data]);
+  const defaults = useMemo(
+    () => sortByName((sources.data ?? []).filter((s) => s.userId === null)),
+    [sources.data],
+  );
   const [formOpen, setFormOpen] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const create = useCreateDefaultSource();
@@ -58,9 +72,17 @@ export function DefaultSourcesAdmin() {
       <CardHeader className="items-start gap-3 sm:flex-row sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <CardTitle>Manage Default Sources</CardTitle>
-          <CardDescription>Add, edit or remove the default news sources available to all users.</CardDescription>
+          <CardDescription>
+            Add, edit or remove the default news sources available to all users.
+          </CardDescription>
         </div>
-        <Button size="sm" className="shrink-0" variant={formOpen ? 'outline' : 'default'} aria-expanded={formOpen} onClick={() => setFormOpen(!formOpen)}>
+        <Button
+          size="sm"
+          className="shrink-0"
+          variant={formOpen ? 'outline' : 'default'}
+          aria-expanded={formOpen}
+          onClick={() => setFormOpen(!formOpen)}
+        >
           {formOpen ? <X /> : <Plus />}
           {formOpen ? 'Cancel' : 'Add Default Source'}
         </Button>

@@ -104,7 +104,7 @@ export async function run(): Promise<void> {
       .where('last_status', '=', 'error')
       .execute();
     console.log(
-      `first refresh:  ${firstSeconds.toFixed(1)} s wall, ${firstCpu} s CPU, ${first.sourcesFetched} sources, ${first.newItemsAdded} new items (${Number(stored.n)} stored), ${errors.length} errors${errors[0] ? ` e.g. "${errors[0].last_error}"` : ''}, peak RSS ${mb(peak)}`,
+      `first refresh:  ${firstSeconds.toFixed(1)} s wall, ${firstCpu} s CPU, ${first.sourcesFetched} sources, ${first.newItemsAdded} new items (${stored.n} stored), ${errors.length} errors${errors[0] ? ` e.g. "${errors[0].last_error}"` : ''}, peak RSS ${mb(peak)}`,
     );
 
     started = performance.now();
@@ -118,7 +118,7 @@ export async function run(): Promise<void> {
       .where('last_status', '=', 'not_modified')
       .executeTakeFirstOrThrow();
     console.log(
-      `second refresh: ${secondSeconds.toFixed(1)} s wall (latency-bound), ${secondCpu} s CPU, ${second.sourcesFetched} sources, ${second.newItemsAdded} new items, ${Number(notModified.n)} answered 304, peak RSS ${mb(peak)}`,
+      `second refresh: ${secondSeconds.toFixed(1)} s wall (latency-bound), ${secondCpu} s CPU, ${second.sourcesFetched} sources, ${second.newItemsAdded} new items, ${notModified.n} answered 304, peak RSS ${mb(peak)}`,
     );
     console.log(
       `targets: < ${TARGET.seconds} s ${firstSeconds < TARGET.seconds ? 'met' : 'NOT met'}; < ${TARGET.rssMb} MB RSS ${peak < TARGET.rssMb * 1024 * 1024 ? 'met' : 'NOT met'}`,

@@ -191,8 +191,8 @@ async function measure(base: string, cookie: string, s: Scenario, dispatcher: Ag
     }
     last = body;
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const cpuSorted = [...cpu].sort((a, b) => a - b);
+  const sorted = [...times].toSorted((a, b) => a - b);
+  const cpuSorted = [...cpu].toSorted((a, b) => a - b);
   return {
     cpuP50: percentile(cpuSorted, 50),
     cpuP99: percentile(cpuSorted, 99),
@@ -243,7 +243,7 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
       const ok = r.p50 <= TARGET.p50 && r.p99 <= TARGET.p99;
       if (s.target && !ok) met = false;
       const line =
-        `${(s.target ? '* ' : '  ') + s.name}`.padEnd(52) +
+        ((s.target ? '* ' : '  ') + s.name).padEnd(52) +
         ` ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)} ${r.mean.toFixed(2).padStart(7)} ${r.max.toFixed(2).padStart(7)}` +
         ` ${r.cpuP50.toFixed(2).padStart(8)} ${r.cpuP99.toFixed(2).padStart(8)}` +
         `  ${String(r.totalPages).padStart(10)} ${String(r.totalItems).padStart(12)}${s.target ? (ok ? '  ok' : '  MISSED') : ''}`;

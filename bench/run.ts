@@ -15,7 +15,7 @@ const names = wanted.length
       .readdirSync(dir)
       .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
       .map((f) => f.replace(/\.ts$/, ''))
-      .sort();
+      .toSorted();
 
 if (names.length === 1) {
   const [name] = names;

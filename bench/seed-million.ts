@@ -10,7 +10,7 @@
 // The result is checked against the item count before it is used.
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { openDatabase, type DB } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 
@@ -204,7 +204,7 @@ async function seedOwners(db: DB, userCount: number): Promise<Omit<SeedResult, '
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    userIds.push(Number(row.id));
+    userIds.push(row.id);
   }
   const plan: Array<{ type: string; userId: number | null }> = [];
   for (const [type, n] of SOURCE_MIX) for (let i = 0; i < n; i++) plan.push({ type, userId: null });
@@ -225,7 +225,7 @@ async function seedOwners(db: DB, userCount: number): Promise<Omit<SeedResult, '
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    sources.push({ id: Number(row.id), sourceType: s.type, userId: s.userId });
+    sources.push({ id: row.id, sourceType: s.type, userId: s.userId });
   }
   const defaults = sources.filter((s) => s.userId === null);
   const switchedOff = new Map<number, Set<number>>();
@@ -263,16 +263,16 @@ export async function describeSeed(db: DB): Promise<SeedResult> {
     .execute();
   const switchedOff = new Map<number, Set<number>>();
   for (const p of prefs) {
-    const set = switchedOff.get(Number(p.user_id)) ?? new Set<number>();
-    set.add(Number(p.source_id));
-    switchedOff.set(Number(p.user_id), set);
+    const set = switchedOff.get(p.user_id) ?? new Set<number>();
+    set.add(p.source_id);
+    switchedOff.set(p.user_id, set);
   }
   return {
-    userIds: users.map((u) => Number(u.id)),
+    userIds: users.map((u) => u.id),
     sources: sources.map((s) => ({
-      id: Number(s.id),
+      id: s.id,
       sourceType: s.source_type,
-      userId: s.user_id === null ? null : Number(s.user_id),
+      userId: s.user_id === null ? null : s.user_id,
     })),
     switchedOff,
     seconds: 0,

@@ -5,5 +5,5 @@
     var dark =
       theme === 'dark' || (theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
     document.body.classList.toggle('dark', dark);
-  } catch (e) {}
+  } catch {}
 })();

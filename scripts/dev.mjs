@@ -1,4 +1,5 @@
 // npm run dev: the API server with reload on change (tsx watch) and Vite's dev server with hot reload.
+import './check-node.mjs';
 import { spawn } from 'node:child_process';
 
 const run = (cmd, args, env = {}) =>

@@ -1,4 +1,5 @@
 // npm start: build what is missing or stale, then run the server.
+import './check-node.mjs';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -112,6 +112,8 @@ export type Config = Readonly<{
 
 export class ConfigError extends Error {}
 
+const trimSlash = (s: string) => s.replace(/\/+$/, '');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -130,7 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ? path.resolve(dbUrl.replace(/^(sqlite|file):(\/\/)?/, ''))
             : path.join(dataDir, 'astrodash.db'),
         };
-  const trimSlash = (s: string) => s.replace(/\/+$/, '');
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,

@@ -24,7 +24,7 @@ export interface NewsItem {
   url: string;
   publishedAt: string;
   fetchedAt: string;
-  itemType: ItemType | string;
+  itemType: ItemType;
   isBreaking: boolean;
   engagementScore: number;
   sourceId: string;

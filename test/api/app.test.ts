@@ -50,12 +50,10 @@ describe.each(dialects)('app basics (%s)', (dialect) => {
       .client()
       .post('/%5Fapi/auth/logout', {}, { origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
-    const plain = await server
-      .client()
-      .request('POST', '/%5Fapi/news/cleanup', {
-        body: '',
-        headers: { 'content-type': 'text/plain' },
-      });
+    const plain = await server.client().request('POST', '/%5Fapi/news/cleanup', {
+      body: '',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(plain.status).toBe(415);
   });
 

@@ -574,7 +574,7 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       .select('key')
       .where('key', 'in', ['old@example.test', 'new@example.test', '203.0.113.9', 'x'])
       .execute();
-    expect(keys.map((k) => k.key).sort()).toEqual(['203.0.113.9', 'new@example.test', 'x']);
+    expect(keys.map((k) => k.key).toSorted()).toEqual(['203.0.113.9', 'new@example.test', 'x']);
   });
 
   it('answers malformed JSON with a 400 and no stack trace', async () => {

@@ -58,7 +58,7 @@ async function insertSource(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return row.id;
 }
 
 async function insertItem(
@@ -84,7 +84,7 @@ async function insertItem(
     fetched_at: T0 + ((n * 7) % 50) * DAY,
     updated_at: T0,
     item_type: TYPES[n % TYPES.length],
-    is_breaking: (n % 7 === 0 ? 1 : 0) as 0 | 1,
+    is_breaking: n % 7 === 0 ? (1 as const) : (0 as const),
     engagement_score: (n * 37) % 101,
     extra: n % 5 === 0 ? JSON.stringify({ status: 'Go', n }) : null,
     ...extra,
@@ -95,13 +95,13 @@ async function insertItem(
     .returning('id')
     .executeTakeFirstOrThrow();
   return {
-    id: Number(row.id),
+    id: row.id,
     sourceId,
-    title: values.title as string,
-    publishedAt: values.published_at as number,
+    title: values.title,
+    publishedAt: values.published_at,
     fetchedAt: values.fetched_at,
-    engagementScore: values.engagement_score as number,
-    itemType: values.item_type as string,
+    engagementScore: values.engagement_score,
+    itemType: values.item_type,
     isBreaking: values.is_breaking === 1,
   };
 }
@@ -114,7 +114,7 @@ const sortKey = {
 function ordered(items: Model[], sortBy: keyof typeof sortKey, order: 'asc' | 'desc') {
   const sign = order === 'asc' ? 1 : -1;
   return [...items]
-    .sort((a, b) => sign * (a[sortKey[sortBy]] - b[sortKey[sortBy]] || a.id - b.id))
+    .toSorted((a, b) => sign * (a[sortKey[sortBy]] - b[sortKey[sortBy]] || a.id - b.id))
     .map((m) => String(m.id));
 }
 
@@ -361,8 +361,8 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
             expect(ids(followed.body), `${base} page ${page}`).toEqual(ids(paged.body));
             byCursor.push(...ids(followed.body));
             cursor = followed.body.pagination.nextCursor;
-            if (page < paged.body.pagination.totalPages) expect(cursor).toEqual(expect.any(String));
-            else expect(cursor).toBeNull();
+            expect(typeof cursor === 'string').toBe(page < paged.body.pagination.totalPages);
+            expect(cursor === null).toBe(page >= paged.body.pagination.totalPages);
           }
           expect(byCursor).toEqual(byPage);
           expect(byPage.length).toBeGreaterThan(4);
@@ -429,7 +429,7 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
     expect(titles).toContain('Galilean moons');
     expect(titles).not.toContain('Jupiter secret of Bob');
     const expected = aliceDefault().filter((m) => /jupiter|galilean/i.test(m.title));
-    expect(ids(jupi.body).sort()).toEqual(expected.map((m) => String(m.id)).sort());
+    expect(ids(jupi.body).toSorted()).toEqual(expected.map((m) => String(m.id)).toSorted());
     expect(jupi.body.pagination.totalItems).toBe(expected.length);
 
     const summary = await list(alice.client, 'searchTerm=europa');

@@ -92,11 +92,12 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
       report.body.imported.map(({ name, url, sourceType }) => ({ name, url, sourceType })),
     ).toEqual(added);
     const carolSources = await personal(carol);
-    expect(carolSources.map((s) => [s.name, s.url, s.sourceType]).sort()).toEqual(
-      added.map((s) => [s.name, s.url, s.sourceType]).sort(),
-    );
-    expect(carolSources.map((s) => s.id).sort()).toEqual(
-      report.body.imported.map((s) => s.id).sort(),
+    const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
+    expect(
+      carolSources.toSorted(byUrl).map(({ name, url, sourceType }) => ({ name, url, sourceType })),
+    ).toEqual(added.toSorted(byUrl));
+    expect(carolSources.map((s) => s.id).toSorted()).toEqual(
+      report.body.imported.map((s) => s.id).toSorted(),
     );
 
     // Importing the same file again adds nothing.
@@ -184,8 +185,8 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
         reason: 'A Reddit source needs a subreddit URL like https://www.reddit.com/r/space/.',
       },
     ]);
-    expect((await personal(user)).map((s) => s.name).sort()).toEqual(
-      ['A channel', 'Already mine', 'Fresh feed', 'Subreddit', 'nameless.example'].sort(),
+    expect((await personal(user)).map((s) => s.name).toSorted()).toEqual(
+      ['A channel', 'Already mine', 'Fresh feed', 'Subreddit', 'nameless.example'].toSorted(),
     );
   });
 

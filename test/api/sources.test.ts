@@ -171,7 +171,7 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       const disabled = list.filter((s) => !s.isEnabled);
       expect(list).toEqual([...enabled, ...disabled]);
       const names = enabled.map((s) => s.name.toLowerCase());
-      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+      expect(names).toEqual([...names].toSorted((a, b) => a.localeCompare(b)));
       expect(disabled.map((s) => s.id)).toContain(off);
       expect(list.findIndex((s) => s.name === 'Bravo personal')).toBeLessThan(
         list.findIndex((s) => s.name === 'zulu personal'),
@@ -193,8 +193,8 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       expect(row.user_id).toBe(alice.user.id);
       expect(row.url).toBe('https://www.planetary.org/Articles/feed.xml');
       expect(row.source_type).toBe('rss');
-      expect(Number(row.next_fetch_at)).toBeGreaterThanOrEqual(before);
-      expect(Number(row.next_fetch_at)).toBeLessThanOrEqual(Date.now());
+      expect(row.next_fetch_at).toBeGreaterThanOrEqual(before);
+      expect(row.next_fetch_at).toBeLessThanOrEqual(Date.now());
     });
 
     it.each([
@@ -288,7 +288,9 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
           client.post('/_api/news/sources', { name: `Race ${i}`, url, sourceType: 'rss' }),
         ),
       );
-      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      expect(results.map((r) => r.status).toSorted((a, b) => a - b)).toEqual([
+        201, 409, 409, 409, 409, 409, 409, 409,
+      ]);
       expect((await listFor(client)).filter((s) => s.url === url)).toHaveLength(1);
     });
 
@@ -370,8 +372,8 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
         resolved_url: null,
         error_count: 0,
       });
-      expect(Number(row.next_fetch_at)).toBeGreaterThanOrEqual(before);
-      expect(Number(row.next_fetch_at)).toBeLessThanOrEqual(Date.now());
+      expect(row.next_fetch_at).toBeGreaterThanOrEqual(before);
+      expect(row.next_fetch_at).toBeLessThanOrEqual(Date.now());
 
       await server.db.updateTable('news_sources').set(stale).where('id', '=', Number(id)).execute();
       await alice.client.post('/_api/news/sources/update', { sourceId: id, sourceType: 'custom' });
@@ -469,7 +471,7 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
         .select((eb) => eb.fn.sum<number>('item_count').as('n'))
         .where('source_id', '=', Number(id))
         .executeTakeFirstOrThrow();
-      expect(Number(counted.n)).toBe(4);
+      expect(counted.n).toBe(4);
 
       const res = await alice.client.post('/_api/news/sources/delete', { sourceId: id });
       expect(res.status).toBe(200);

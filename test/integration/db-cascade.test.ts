@@ -100,14 +100,14 @@ describe.each(dialects)('cascading deletes (%s)', (dialect) => {
       .select('item_count')
       .where('id', '=', sourceId)
       .executeTakeFirstOrThrow();
-    expect(Number(source.item_count)).toBe(2);
+    expect(source.item_count).toBe(2);
     const counts = await t.db
       .selectFrom('source_item_counts')
       .select(['item_type', 'item_count'])
       .where('source_id', '=', sourceId)
       .orderBy('item_type')
       .execute();
-    expect(counts.map((c) => [c.item_type, Number(c.item_count)])).toEqual([
+    expect(counts.map((c) => [c.item_type, c.item_count])).toEqual([
       ['article', 1],
       ['video', 1],
     ]);

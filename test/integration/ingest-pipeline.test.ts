@@ -195,7 +195,7 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     expect(await sourceRow(server.db, empty)).toMatchObject({ last_status: 'ok', item_count: 0 });
 
     const dupeItems = await itemsOf(server.db, dupes);
-    expect(dupeItems.map((i) => i.dedupe_key).sort()).toEqual([
+    expect(dupeItems.map((i) => i.dedupe_key).toSorted()).toEqual([
       'https://example.org/other',
       'story-1',
     ]);

@@ -73,7 +73,7 @@ describe.each(dialects)('store (%s)', (dialect) => {
       .where('source_id', '=', source)
       .orderBy('is_breaking')
       .execute();
-    expect(counts.map((c) => [c.item_type, c.is_breaking, Number(c.item_count)])).toEqual([
+    expect(counts.map((c) => [c.item_type, c.is_breaking, c.item_count])).toEqual([
       ['article', 0, 2],
       ['article', 1, 1],
     ]);

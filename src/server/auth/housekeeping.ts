@@ -20,8 +20,9 @@ export async function pruneAuthTables(ctx: Pick<AppContext, 'db'>, at = Date.now
 
 /** Prunes once an hour while the server runs; returns the stop function. */
 export function startAuthHousekeeping(ctx: AppContext): () => void {
-  const run = () =>
+  const run = () => {
     pruneAuthTables(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'auth housekeeping failed'));
+  };
   const timer = setInterval(run, HOUR);
   timer.unref();
   return () => clearInterval(timer);

@@ -18,7 +18,7 @@ export function createRateLimiter(db: DB) {
       .where('key', '=', key)
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
-    const count = Number(row.n);
+    const count = row.n;
     const retryAfterMs = count >= w.limit && row.oldest ? row.oldest + w.windowMs - at : 0;
     return { count, limited: count >= w.limit, retryAfterMs };
   }

@@ -56,12 +56,17 @@ const megabytes = (n: number) =>
 
 function networkMessage(err: unknown, host: string, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `Timed out after ${seconds(timeoutMs)}`;
-  const chain: any[] = [];
-  for (let e: any = err; e && chain.length < 5; e = e.cause) chain.push(e);
-  if (chain.some((e) => e instanceof BlockedAddressError || e?.code === 'E_BLOCKED_ADDRESS')) {
+  // Undici wraps the socket's error in `cause`, sometimes twice.
+  const chain: { code?: unknown; cause?: unknown }[] = [];
+  for (let e = err; e && typeof e === 'object' && chain.length < 5;) {
+    const link = e as { code?: unknown; cause?: unknown };
+    chain.push(link);
+    e = link.cause;
+  }
+  if (chain.some((e) => e instanceof BlockedAddressError || e.code === 'E_BLOCKED_ADDRESS')) {
     return 'Blocked: the URL points to a private or local network address.';
   }
-  const code = chain.map((e) => e?.code).find((c) => typeof c === 'string') ?? '';
+  const code = chain.map((e) => e.code).find((c) => typeof c === 'string') ?? '';
   if (/TIMEOUT/.test(code)) return `Timed out after ${seconds(timeoutMs)}`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Could not find the server ${host}.`;
   if (code === 'ECONNREFUSED') return `${host} refused the connection.`;
@@ -134,11 +139,11 @@ export interface GuardedHttpOptions {
 
 export function createGuardedHttp(
   config: IngestConfig,
-  options: GuardedHttpOptions = {},
+  guardOptions: GuardedHttpOptions = {},
 ): GuardedHttpClient {
-  const policy = addressPolicy(config.allowPrivateNetwork, options.exempt);
+  const policy = addressPolicy(config.allowPrivateNetwork, guardOptions.exempt);
   const agent = new Agent({
-    connect: { lookup: guardedLookup(policy) as any, timeout: config.timeoutMs },
+    connect: { lookup: guardedLookup(policy), timeout: config.timeoutMs },
     connections: 64,
     keepAliveTimeout: 10_000,
   });

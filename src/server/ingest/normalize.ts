@@ -164,7 +164,7 @@ export function canonicalUrl(raw: string | null | undefined, base?: string): str
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
   u.hash = '';
-  for (const key of [...u.searchParams.keys()])
+  for (const key of Array.from(u.searchParams.keys()))
     if (TRACKING_PARAM.test(key)) u.searchParams.delete(key);
   if (u.search === '?') u.search = '';
   return u.href;

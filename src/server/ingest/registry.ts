@@ -19,6 +19,6 @@ const fetchers: Record<SourceType, Fetcher> = {
   custom: customFetcher,
 };
 
-export function fetcherFor(type: SourceType | string): Fetcher {
+export function fetcherFor(type: string): Fetcher {
   return fetchers[type as SourceType] ?? rssFetcher;
 }

@@ -46,10 +46,11 @@ export function scoreItem(
   };
 }
 
+/** A positive finite count, else 0. */
+const n = (v: number | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+
 function engagementOf(item: FetchedItem, sourceType: SourceType, now: Date): number {
   const e = item.engagement ?? {};
-  const n = (v: number | undefined) =>
-    typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
   switch (sourceType) {
     case 'reddit':
       return n(e.score) + 2 * n(e.comments);
@@ -96,6 +97,12 @@ function hoursUntilLaunch(item: FetchedItem, now: Date): number | null {
   const raw = item.extra?.windowStart ?? item.publishedAt;
   if (raw === null || raw === undefined) return null;
   const at =
-    raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(String(raw));
+    raw instanceof Date
+      ? raw.getTime()
+      : typeof raw === 'number'
+        ? raw
+        : typeof raw === 'string'
+          ? Date.parse(raw)
+          : Number.NaN;
   return Number.isFinite(at) ? (at - now.getTime()) / HOUR_MS : null;
 }

@@ -91,7 +91,7 @@ export function guardedLookup(policy: AddressPolicy) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
       const bad = list.find((a) => policy(a.address));
       if (bad) return callback(new BlockedAddressError(bad.address), '', 0);
       if (list.length === 0)

@@ -76,11 +76,11 @@ export async function activeSourceCounts(
     .execute();
   return {
     sources: rows.map((r) => ({
-      id: Number(r.id),
+      id: r.id,
       sourceType: r.source_type,
-      items: Number(r.items),
-      matching: Number(r.matching),
+      items: r.items,
+      matching: r.matching,
     })),
-    total: rows.length ? Number(rows[0].total) : 0,
+    total: rows.length ? rows[0].total : 0,
   };
 }

@@ -37,7 +37,7 @@ export async function feedSources(db: DB, userId: number, query: NewsListQuery) 
   const selected = sources
     .filter((s) => query.includeBlueSky || s.sourceType !== 'bluesky')
     .filter((s) => !wanted || wanted.has(String(s.id)))
-    .sort((a, b) => a.id - b.id);
+    .toSorted((a, b) => a.id - b.id);
   const counts: ItemCounts = {
     matched: selected.reduce((n, s) => n + s.matching, 0),
     inSources: selected.reduce((n, s) => n + s.items, 0),
@@ -156,7 +156,7 @@ export async function listNews(
 
   const totalPages = Math.ceil(matched / query.pageSize);
   const last = rows.at(-1);
-  end ??= last && { value: Number(last[page.column]), id: Number(last.id) };
+  end ??= last && { value: last[page.column], id: last.id };
   const nextCursor =
     end && (ids ?? rows).length === query.pageSize && query.page < totalPages
       ? encodeCursor(query.sortBy, query.sortOrder, end)

@@ -1,5 +1,5 @@
 // Feed rows (snake_case, epoch ms, 0/1) to the API's NewsItem.
-import type { SourceType } from '../../shared/constants';
+import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
 import type { NewsItem } from '../../shared/types';
 import type { FeedRow } from './repository';
 
@@ -15,6 +15,9 @@ function parseExtra(text: string | null): Record<string, unknown> | null {
   }
 }
 
+/** Ingestion writes only known types; anything else reads as an article. */
+const asItemType = (t: string): ItemType => ITEM_TYPES.find((known) => known === t) ?? 'article';
+
 export function toNewsItem(row: FeedRow): NewsItem {
   return {
     id: String(row.id),
@@ -24,11 +27,11 @@ export function toNewsItem(row: FeedRow): NewsItem {
     content: row.content,
     imageUrl: row.image_url,
     url: row.url,
-    publishedAt: new Date(Number(row.published_at)).toISOString(),
-    fetchedAt: new Date(Number(row.fetched_at)).toISOString(),
-    itemType: row.item_type,
+    publishedAt: new Date(row.published_at).toISOString(),
+    fetchedAt: new Date(row.fetched_at).toISOString(),
+    itemType: asItemType(row.item_type),
     isBreaking: Boolean(row.is_breaking),
-    engagementScore: Number(row.engagement_score),
+    engagementScore: row.engagement_score,
     sourceId: String(row.source_id),
     sourceName: row.source_name ?? null,
     sourceType: (row.source_type as SourceType | null) ?? null,

@@ -149,10 +149,10 @@ export async function findPageIds(
     }>`SELECT news_items.id FROM ${sqliteMatches(filter, (eb) => cursorCondition(eb, page))}
       ORDER BY ${sql.ref(`news_items.${page.column}`)} ${order}, news_items.id ${order}
       LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => r.id);
   }
   const rows = await pageIdsQuery(db, dialect, filter, page, strategy).execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /** One page of the feed with each item's source, in feed order; one round trip where the query allows. */
@@ -176,7 +176,7 @@ export async function findPage(
 
 /** Rows in the order of the given ids; ids without a row are left out. */
 export function inOrder(ids: number[], rows: FeedRow[]): FeedRow[] {
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -209,7 +209,7 @@ export async function findMatches(
       .limit(limit)
       .execute();
   }
-  return rows.map((r) => ({ id: Number(r.id), value: Number(r.value) }));
+  return rows.map((r) => ({ id: r.id, value: r.value }));
 }
 
 /** Number of search matches within the filter. */
@@ -218,14 +218,14 @@ export async function countMatches(db: DB, dialect: Dialect, filter: FeedFilter)
     const { rows } = await sql<{
       n: number;
     }>`SELECT count(*) AS n FROM ${sqliteMatches(filter)}`.execute(db);
-    return Number(rows[0]?.n ?? 0);
+    return rows[0]?.n ?? 0;
   }
   const row = await db
     .selectFrom('news_items')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) => eb.and(filterConditions(eb, dialect, filter, 'match')))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** The feed's rows for the given ids with their source's name and type, in no particular order. */

@@ -6,6 +6,8 @@ import { requireUser } from '../http/auth-guard';
 import { SearchCache } from './search-cache';
 import { listNews } from './list';
 
+const asList = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
 /**
  * The browser sends repeated `sourceIds[]=1&sourceIds[]=2`; others may send
  * `sourceIds=1&sourceIds=2` or a single `sourceIds=1`. Fold them into `sourceIds`
@@ -14,7 +16,6 @@ import { listNews } from './list';
 async function foldBracketedArrays(request: FastifyRequest) {
   const query = request.query as Record<string, unknown>;
   if (!query || typeof query !== 'object' || !('sourceIds[]' in query)) return;
-  const asList = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
   const { 'sourceIds[]': bracketed, ...rest } = query;
   request.query = { ...rest, sourceIds: [...asList(rest.sourceIds), ...asList(bracketed)] };
 }

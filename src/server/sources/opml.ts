@@ -87,7 +87,7 @@ export interface OpmlEntry {
 /** The parser's own words, kept short: some of its messages quote the whole open-tag stack. */
 function readError(reason: string) {
   let short = reason.replace(/\s+/g, ' ').trim();
-  if (/^Invalid '\[/.test(short)) short = 'some tags are never closed.';
+  if (short.startsWith("Invalid '[")) short = 'some tags are never closed.';
   if (short.length > 200) short = `${short.slice(0, 199)}…`;
   return badRequest(`Could not read the OPML file: ${short}`);
 }
@@ -156,7 +156,7 @@ export function parseOpml(xml: string): { entries: OpmlEntry[]; truncated: boole
   const entries: OpmlEntry[] = [];
   let truncated = false;
   // Iterative, so a deeply nested file cannot exhaust the stack.
-  const stack: Node[] = children(body as Node).reverse();
+  const stack: Node[] = children(body as Node).toReversed();
   while (stack.length > 0) {
     const node = stack.pop()!;
     const url = attrOf(node, 'xmlUrl');
@@ -176,7 +176,7 @@ export function parseOpml(xml: string): { entries: OpmlEntry[]; truncated: boole
         type: SOURCE_TYPES.includes(typeAttr as SourceType) ? (typeAttr as SourceType) : null,
       });
     }
-    stack.push(...children(node).reverse());
+    stack.push(...children(node).toReversed());
   }
   return { entries, truncated };
 }

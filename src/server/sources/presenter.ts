@@ -3,27 +3,26 @@ import type { SourceType } from '../../shared/constants';
 import type { NewsSource } from '../../shared/types';
 import type { SourceRow } from '../db/tables';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * `prefEnabled` is the caller's own switch for a default source (null when they
  * never touched it, which means on). Personal sources ignore it.
  */
 export function toNewsSource(row: SourceRow, prefEnabled: number | null): NewsSource {
-  const switchedOn =
-    row.user_id === null ? prefEnabled === null || Number(prefEnabled) === 1 : true;
+  const switchedOn = row.user_id === null ? prefEnabled === null || prefEnabled === 1 : true;
   return {
     id: String(row.id),
     name: row.name,
     url: row.url,
     sourceType: row.source_type as SourceType,
-    isEnabled: Number(row.is_enabled) === 1 && switchedOn,
-    userId: row.user_id === null ? null : Number(row.user_id),
+    isEnabled: row.is_enabled === 1 && switchedOn,
+    userId: row.user_id === null ? null : row.user_id,
     health: {
       lastFetchedAt: iso(row.last_fetched_at),
       lastStatus: row.last_status,
       lastError: row.last_error,
-      itemCount: Math.max(0, Number(row.item_count)),
+      itemCount: Math.max(0, row.item_count),
     },
   };
 }

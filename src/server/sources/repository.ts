@@ -41,7 +41,7 @@ export async function countPersonalSources(db: Executor, userId: number): Promis
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function findSource(db: Executor, id: number): Promise<SourceRow | undefined> {
@@ -87,7 +87,7 @@ export async function lockUrlKeys(tx: Tx, urlKeys: string[]): Promise<void> {
   if (dialectOf(tx as unknown as Kysely<unknown>) !== 'postgres') return;
   if (urlKeys.length === 0) return;
   // One statement, keys in a fixed order so two writers cannot deadlock.
-  const keys = [...new Set(urlKeys)].sort();
+  const keys = [...new Set(urlKeys)].toSorted();
   await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${keys}::text[]) as k order by k`.execute(
     tx,
   );
@@ -112,7 +112,7 @@ export async function insertSources(db: Executor, inputs: SourceInput[]): Promis
     )
     .returning('id')
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 export interface SourcePatch {

@@ -46,9 +46,10 @@ export function parseSourceId(raw: string): number {
   return id;
 }
 
+const host = (u: string) => new URL(u).hostname;
+
 /** Upstream hosts configured for self-hosted mirrors (or the fixture server) count as the real ones. */
 export function urlRuleOptions(config: Config): UrlRuleOptions {
-  const host = (u: string) => new URL(u).hostname;
   return {
     extraHosts: {
       youtube: [host(config.ingest.youtubeBaseUrl)],
@@ -79,7 +80,9 @@ async function assertNoDuplicate(
 
 export async function listSourcesFor(db: DB, userId: number): Promise<NewsSource[]> {
   const rows = await repo.listVisibleSources(db, userId);
-  return rows.map(({ row, prefEnabled }) => toNewsSource(row, prefEnabled)).sort(compareSources);
+  return rows
+    .map(({ row, prefEnabled }) => toNewsSource(row, prefEnabled))
+    .toSorted(compareSources);
 }
 
 /** Adds a personal source (ownerId) or a default one (ownerId null), due for fetching at once. */
@@ -137,7 +140,7 @@ export async function updateSource(
 /** A personal source of the user; others' sources do not exist for them, defaults are read-only. */
 export async function loadOwnSource(db: DB, userId: number, rawId: string): Promise<SourceRow> {
   const source = await repo.findSource(db, parseSourceId(rawId));
-  if (!source || (source.user_id !== null && Number(source.user_id) !== userId)) {
+  if (!source || (source.user_id !== null && source.user_id !== userId)) {
     throw notFound(SOURCE_MESSAGES.notFound);
   }
   if (source.user_id === null) throw forbidden(SOURCE_MESSAGES.defaultReadOnly);
@@ -159,7 +162,7 @@ export async function setDefaultSourcePreference(
   isEnabled: boolean,
 ): Promise<void> {
   const source = await repo.findSource(db, parseSourceId(rawId));
-  if (!source || (source.user_id !== null && Number(source.user_id) !== userId)) {
+  if (!source || (source.user_id !== null && source.user_id !== userId)) {
     throw notFound(SOURCE_MESSAGES.notFound);
   }
   if (source.user_id !== null) throw badRequest(SOURCE_MESSAGES.personalNotToggled);

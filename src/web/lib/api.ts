@@ -35,13 +35,17 @@ export async function apiRequest<T>(
   body?: unknown,
   fallback?: string,
 ): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers:
-      body !== undefined || method === 'POST' ? { 'content-type': 'application/json' } : undefined,
-    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-  });
+  const res = await fetch(
+    path,
+    method === 'POST'
+      ? {
+          method,
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body ?? {}),
+        }
+      : { method, credentials: 'include' },
+  );
   if (!res.ok) throw await errorFrom(res, fallback);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
@@ -59,13 +63,18 @@ export const api = {
   },
 };
 
+const scalar = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? String(v)
+    : JSON.stringify(v);
+
 /** Builds a query string, repeating array values as `key[]` like the spec's sourceIds[]. */
 export function toQuery(params: Record<string, unknown>): string {
   const q = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) for (const v of value) q.append(`${key}[]`, String(v));
-    else q.append(key, String(value));
+    if (Array.isArray(value)) for (const v of value) q.append(`${key}[]`, scalar(v));
+    else q.append(key, scalar(value));
   }
   const s = q.toString();
   return s ? `?${s}` : '';

@@ -173,6 +173,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   else await sqliteSearchAndCounts(db);
 }
 
+// One counter row per (source, type, breaking), moved by one when an item comes or goes.
+const bump = (sign: '+' | '-', row: 'new' | 'old') => `
+    INSERT INTO source_item_counts (source_id, item_type, is_breaking, item_count)
+    VALUES (${row}.source_id, ${row}.item_type, ${row}.is_breaking, ${sign === '+' ? 1 : -1})
+    ON CONFLICT (source_id, item_type, is_breaking)
+    DO UPDATE SET item_count = item_count ${sign} 1;
+    UPDATE news_sources SET item_count = item_count ${sign} 1 WHERE id = ${row}.source_id;`;
+
 // Full-text search and the per-source counters, kept in step by triggers so that
 // every writer (ingestion, purge, source deletion) maintains them for free.
 async function sqliteSearchAndCounts(db: Kysely<any>) {
@@ -181,12 +189,6 @@ async function sqliteSearchAndCounts(db: Kysely<any>) {
     content='news_items', content_rowid='id',
     tokenize='porter unicode61 remove_diacritics 2', prefix='2 3 4'
   )`.execute(db);
-  const bump = (sign: '+' | '-', row: 'new' | 'old') => `
-    INSERT INTO source_item_counts (source_id, item_type, is_breaking, item_count)
-    VALUES (${row}.source_id, ${row}.item_type, ${row}.is_breaking, ${sign === '+' ? 1 : -1})
-    ON CONFLICT (source_id, item_type, is_breaking)
-    DO UPDATE SET item_count = item_count ${sign} 1;
-    UPDATE news_sources SET item_count = item_count ${sign} 1 WHERE id = ${row}.source_id;`;
   await sql
     .raw(
       `CREATE TRIGGER news_items_ai AFTER INSERT ON news_items BEGIN

@@ -62,7 +62,7 @@ function linksOf(launch: Obj, camel: string, snake: string): string[] {
       priority: count(obj(v).priority) ?? 1000 + i,
     }))
     .filter((l): l is { url: string; priority: number } => l.url !== null)
-    .sort((a, b) => a.priority - b.priority)
+    .toSorted((a, b) => a.priority - b.priority)
     .map((l) => l.url);
 }
 
@@ -147,7 +147,7 @@ export function parseLaunches(payload: unknown): FetchedItem[] {
   return results
     .map((r) => launchToItem(obj(r)))
     .filter((i): i is FetchedItem => i !== null)
-    .sort((a, b) => String(a.publishedAt ?? '').localeCompare(String(b.publishedAt ?? '')));
+    .toSorted((a, b) => String(a.publishedAt ?? '').localeCompare(String(b.publishedAt ?? '')));
 }
 
 interface CacheEntry {

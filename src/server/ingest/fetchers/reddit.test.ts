@@ -137,7 +137,7 @@ describe('parseRedditListing (OAuth JSON, raw_json=1)', () => {
       },
     });
     expect(item).toMatchObject({ itemType: type, url, imageUrl: null });
-    if (type === 'social_post') expect(item.summaryHtml).toBe('Hello &lt;world&gt;');
+    expect(item.summaryHtml === 'Hello &lt;world&gt;').toBe(type === 'social_post');
   });
 });
 

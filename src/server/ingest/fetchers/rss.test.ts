@@ -255,6 +255,8 @@ describe('rssFetcher.fetch', () => {
     expect(error).toBeInstanceOf(SourceFetchError);
     expect((error as SourceFetchError).message).toBe(message);
     expect((error as SourceFetchError).options.status).toBe(status);
-    if (status === 429) expect((error as SourceFetchError).options.retryAfterSeconds).toBe(120);
+    expect((error as SourceFetchError).options.retryAfterSeconds).toBe(
+      status === 429 ? 120 : undefined,
+    );
   });
 });

@@ -49,7 +49,7 @@ export function useZodForm<S extends z.ZodType, Values extends Record<string, st
   /** Shows errors on fields and focuses the first one. */
   const setErrors = (next: FieldErrors<Values>) => {
     setErrorsState(next);
-    focusFirstInvalid(formRef.current, next as Record<string, string | undefined>);
+    focusFirstInvalid(formRef.current, next);
   };
 
   const field = (name: Name) => ({

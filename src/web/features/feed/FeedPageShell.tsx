@@ -24,7 +24,7 @@ export function SignOutButton() {
     <Button
       variant="outline"
       disabled={logout.isPending}
-      onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
+      onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/') })}
     >
       Sign Out
     </Button>

@@ -105,7 +105,7 @@ export function FilterBar({ filter, onChange, sources, baseline }: FilterBarProp
         ? filter.sourceIds.filter((s) => s !== id)
         : [...filter.sourceIds, id],
     });
-  const sorted = [...sources].sort((a, b) => a.name.localeCompare(b.name));
+  const sorted = [...sources].toSorted((a, b) => a.name.localeCompare(b.name));
 
   return (
     <div className="flex flex-col gap-4">

@@ -96,6 +96,9 @@ function VirtualList({
   const width = useWidth(listRef);
   const lanes = view === 'card' && width >= TWO_LANES_MIN_WIDTH ? 2 : 1;
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Measured after every render on purpose (the list moves as filters above it change);
+  // the guard keeps it from looping.
+  // oxlint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);

@@ -12,6 +12,7 @@ const INTERVAL_MS = ROCKET_REFRESH_HOURS * 60 * 60 * 1000;
 /** Fetches the given sources on first visit, then every 4.8 h from the last fetch while the page is open. */
 export function useRocketAutoFetch(sourceIds: string[] | null) {
   const fetchSources = useFetchSources();
+  const { mutate } = fetchSources; // stable across renders
   const [record, setRecord] = useState<RocketFetchRecord | null>(readRocketFetch);
   const [tick, setTick] = useState(0);
   const inFlight = useRef(false);
@@ -34,7 +35,7 @@ export function useRocketAutoFetch(sourceIds: string[] | null) {
       writeStorage(ROCKET_FETCH_KEY, JSON.stringify(rec));
       setRecord(rec);
     };
-    fetchSources.mutate(key.split(','), {
+    mutate(key.split(','), {
       onSuccess: (d) =>
         save({
           status: 'success',
@@ -54,7 +55,7 @@ export function useRocketAutoFetch(sourceIds: string[] | null) {
     });
     // Runs per source set, per interval tick and after each fetch (which schedules the next one, spec 001 §4);
     // the mutation object is deliberately not a dependency.
-  }, [key, tick, record?.timestamp]);
+  }, [key, tick, record?.timestamp, mutate]);
 
   return { pending: fetchSources.isPending, record };
 }

@@ -30,6 +30,10 @@ export function YouTubePlayer({
             className="absolute inset-0 h-full w-full border-0"
             allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
             allowFullScreen
+            // The cross-origin player needs its scripts and its own origin (the pair is only
+            // unsafe for same-origin frames); it may open YouTube in a new tab, nothing more.
+            // oxlint-disable-next-line react/iframe-missing-sandbox
+            sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
             referrerPolicy="strict-origin-when-cross-origin"
           />
           <button

@@ -1,9 +1,14 @@
 /** First letters of the first and last words (one letter for a single word). */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** The first user-perceived character, so an emoji or accented letter stays whole. */
+const firstGrapheme = (word: string) =>
+  graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '';
+
 function firstAndLast(words: string[]): string {
   const parts = words.filter(Boolean);
   if (parts.length === 0) return '';
-  const first = [...parts[0]][0];
-  const last = parts.length > 1 ? [...parts[parts.length - 1]][0] : '';
+  const first = firstGrapheme(parts[0]);
+  const last = parts.length > 1 ? firstGrapheme(parts[parts.length - 1]) : '';
   return (first + last).toUpperCase();
 }
 

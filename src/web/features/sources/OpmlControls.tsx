@@ -41,7 +41,7 @@ export function OpmlControls() {
         tabIndex={-1}
         aria-label="OPML file"
         data-testid="opml-file"
-        onChange={onFile}
+        onChange={(e) => void onFile(e)}
       />
       <Button
         size="sm"

@@ -12,8 +12,8 @@ import { SOURCE_TYPE_LABELS } from './source-types';
 export interface SourceEditFieldsProps {
   source: NewsSource;
   pending: boolean;
-  onSave(draft: SourceInput): void;
-  onCancel(): void;
+  onSave: (draft: SourceInput) => void;
+  onCancel: () => void;
 }
 
 export function SourceEditFields({ source, pending, onSave, onCancel }: SourceEditFieldsProps) {

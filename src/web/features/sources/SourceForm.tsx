@@ -21,7 +21,7 @@ export interface SourceFormProps {
   /** Admin form: a type change clears the URL too (001 §4). */
   clearUrlOnTypeChange?: boolean;
   /** Resolves true when saved: the form then resets. */
-  onSubmit(input: SourceInput): Promise<boolean>;
+  onSubmit: (input: SourceInput) => Promise<boolean>;
 }
 
 export function SourceForm({
@@ -60,7 +60,12 @@ export function SourceForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Add source">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Add source"
+    >
       <Tabs value={sourceType} onValueChange={(v) => changeType(v as SourceType)}>
         <TabsList aria-label="Source type" className="h-auto flex-wrap justify-start">
           {types.map((t) => (

@@ -106,9 +106,7 @@ export const OPML_EXPORT_URL = '/_api/news/sources/opml';
 
 /** Asks the server for a feed's title (the server fetches it, guarded); null when none. */
 export async function extractFeedTitle(url: string): Promise<string | null> {
-  try {
-    new URL(url);
-  } catch {
+  if (!URL.canParse(url)) {
     console.warn('Feed title extraction skipped: not a valid URL', url);
     return null;
   }

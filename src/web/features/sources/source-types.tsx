@@ -58,10 +58,10 @@ const byName = (a: NewsSource, b: NewsSource) =>
 
 /** Spec §4: enabled sources first, then by name. */
 export function sortEnabledFirst(sources: NewsSource[]): NewsSource[] {
-  return [...sources].sort((a, b) => Number(b.isEnabled) - Number(a.isEnabled) || byName(a, b));
+  return [...sources].toSorted((a, b) => Number(b.isEnabled) - Number(a.isEnabled) || byName(a, b));
 }
 
 /** The admin list: by name. */
 export function sortByName(sources: NewsSource[]): NewsSource[] {
-  return [...sources].sort(byName);
+  return [...sources].toSorted(byName);
 }

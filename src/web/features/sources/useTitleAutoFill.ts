@@ -9,17 +9,17 @@ export interface TitleAutoFill {
   extracting: boolean;
   autoFilled: boolean;
   /** Call from the URL field's onBlur. */
-  extractNow(): void;
+  extractNow: () => void;
   /** The name was typed by hand: auto-fill stays off until reset. */
-  markNameEdited(): void;
+  markNameEdited: () => void;
   /** Back to the initial state (type changed, form reset). */
-  reset(): void;
+  reset: () => void;
 }
 
 export function useTitleAutoFill(opts: {
   enabled: boolean;
   url: string;
-  onTitle(title: string): void;
+  onTitle: (title: string) => void;
 }): TitleAutoFill {
   const { enabled, url, onTitle } = opts;
   const [extracting, setExtracting] = useState(false);

@@ -1,6 +1,6 @@
 // Manage Announcements (spec 001 §2): the table, the create/edit dialog, the
 // delete confirmation and their toasts.
-import { Megaphone, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminAnnouncement } from '../../../../shared/types';
 import { Button } from '../../../components/ui/button';
@@ -48,17 +48,6 @@ export function AnnouncementsAdmin() {
           <p role="alert" className="px-4 py-6 text-sm text-destructive">
             Failed to load announcements: {list.error.message}
           </p>
-        ) : list.data?.length === 0 ? (
-          <div className="px-6 py-12 text-center">
-            <Megaphone
-              aria-hidden="true"
-              className="mx-auto mb-3 h-10 w-10 text-muted-foreground"
-            />
-            <p className="font-semibold">No announcements yet</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Create one to show a banner to every user.
-            </p>
-          </div>
         ) : (
           <AnnouncementsTable
             announcements={list.data}

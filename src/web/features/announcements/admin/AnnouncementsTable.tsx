@@ -1,7 +1,7 @@
 // The admin's table (spec 001 §2): Title & Content, Type, Expires, Created,
 // Actions; newest first. Below 768 px each row stacks into a card, each cell
 // labelled, so nothing scrolls sideways on a phone.
-import { Pencil, Trash2 } from 'lucide-react';
+import { Megaphone, Pencil, Trash2 } from 'lucide-react';
 import { ANNOUNCEMENT_TABLE_SKELETONS } from '../../../../shared/constants';
 import type { AdminAnnouncement } from '../../../../shared/types';
 import { Badge } from '../../../components/ui/badge';
@@ -45,29 +45,33 @@ export function AnnouncementsTable({ announcements, onEdit, onDelete }: Announce
         </tr>
       </thead>
       <tbody className="max-md:block">
-        {announcements === undefined
-          ? Array.from({ length: ANNOUNCEMENT_TABLE_SKELETONS }, (_, i) => (
-              <tr key={i} className={ROW} data-testid="announcement-row-skeleton">
-                <td className={CELL}>
-                  <Skeleton className="mb-2 h-4 w-48" />
-                  <Skeleton className="h-3 w-64 max-w-full" />
+        {announcements === undefined ? (
+          Array.from({ length: ANNOUNCEMENT_TABLE_SKELETONS }, (_, i) => (
+            <tr key={i} className={ROW} data-testid="announcement-row-skeleton">
+              <td className={CELL}>
+                <Skeleton className="mb-2 h-4 w-48" />
+                <Skeleton className="h-3 w-64 max-w-full" />
+              </td>
+              {[20, 24, 24, 16].map((w, j) => (
+                <td key={j} className={CELL}>
+                  <Skeleton className="h-4" style={{ width: `${w * 4}px` }} />
                 </td>
-                {[20, 24, 24, 16].map((w, j) => (
-                  <td key={j} className={CELL}>
-                    <Skeleton className="h-4" style={{ width: `${w * 4}px` }} />
-                  </td>
-                ))}
-              </tr>
-            ))
-          : announcements.map((a) => (
-              <Row
-                key={a.id}
-                a={a}
-                expired={isExpired(a.expirationDate, now)}
-                onEdit={onEdit}
-                onDelete={onDelete}
-              />
-            ))}
+              ))}
+            </tr>
+          ))
+        ) : announcements.length === 0 ? (
+          <EmptyRow />
+        ) : (
+          announcements.map((a) => (
+            <Row
+              key={a.id}
+              a={a}
+              expired={isExpired(a.expirationDate, now)}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          ))
+        )}
       </tbody>
     </table>
   );
@@ -133,6 +137,20 @@ function Row({
             <Trash2 />
           </Button>
         </div>
+      </td>
+    </tr>
+  );
+}
+
+function EmptyRow() {
+  return (
+    <tr className="max-md:block">
+      <td colSpan={COLUMNS.length} className="px-6 py-12 text-center max-md:block">
+        <Megaphone aria-hidden="true" className="mx-auto mb-3 h-10 w-10 text-muted-foreground" />
+        <p className="font-semibold">No announcements yet</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Create one to show a banner to every user.
+        </p>
       </td>
     </tr>
   );

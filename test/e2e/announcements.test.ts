@@ -298,6 +298,25 @@ describeE2E.each(dialects)('announcements in the browser (%s)', (dialect) => {
     );
     await admin.page.goto('/admin/announcements');
     await admin.page.getByText('Failed to load announcements: Boom').waitFor();
+    // A failure whose body is not JSON (a proxy's error page) still explains itself.
+    await admin.page.unroute('**/_api/admin/announcements');
+    await admin.page.route('**/_api/admin/announcements', (r) =>
+      r.request().method() === 'POST'
+        ? r.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' })
+        : r.continue(),
+    );
+    await admin.page.reload();
+    await admin.page.getByRole('button', { name: 'New Announcement' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Create New Announcement' });
+    await dialog.getByLabel('Title').fill('Through a broken proxy');
+    await dialog.getByLabel('Content (Markdown)').fill('This will not get through.');
+    await dialog.getByRole('button', { name: 'Create Announcement' }).click();
+    await toast(
+      admin.page,
+      'Failed to create announcement: Failed to parse error response',
+    ).waitFor();
+    await dialog.waitFor(); // stays open, nothing typed is lost
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Through a broken proxy');
     await admin.context.close();
   });
 

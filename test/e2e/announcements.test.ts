@@ -320,6 +320,29 @@ describeE2E.each(dialects)('announcements in the browser (%s)', (dialect) => {
     await admin.context.close();
   });
 
+  it('keyboard: Enter dismisses a banner and focus moves on to the next one', async () => {
+    await insertAnnouncement(e2e.server.db, {
+      title: 'Keyboard first',
+      createdAt: Date.now() + 120_000,
+    });
+    await insertAnnouncement(e2e.server.db, {
+      title: 'Keyboard second',
+      createdAt: Date.now() + 60_000,
+    });
+    const { context, page, errors } = await signedInPage(await createUser(e2e.server));
+    await page.goto('/');
+    const first = banners(page).first();
+    await first.getByText('Keyboard first').waitFor();
+    await first.getByRole('button', { name: 'Dismiss announcement: Keyboard first' }).focus();
+    await page.keyboard.press('Enter');
+    await banners(page).filter({ hasText: 'Keyboard first' }).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Dismiss announcement: Keyboard second',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a user on /admin/announcements gets Access Denied', async () => {
     const { context, page } = await signedInPage(await createUser(e2e.server));
     await page.goto('/admin/announcements');

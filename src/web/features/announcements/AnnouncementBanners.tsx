@@ -28,11 +28,21 @@ export function AnnouncementBanners() {
         <Banner
           key={a.id}
           announcement={a}
-          onDismiss={() => dismiss.mutate(a.id, { onError: toastDismissFailed })}
+          onDismiss={(button) => {
+            focusNeighbour(button);
+            dismiss.mutate(a.id, { onError: toastDismissFailed });
+          }}
         />
       ))}
     </section>
   );
+}
+
+/** Keyboard users keep their place: focus moves to the next banner's (or previous) dismiss button. */
+function focusNeighbour(button: HTMLElement) {
+  const banner = button.closest('article');
+  const neighbour = banner?.nextElementSibling ?? banner?.previousElementSibling;
+  neighbour?.querySelector<HTMLButtonElement>('button')?.focus();
 }
 
 function Banner({
@@ -40,7 +50,7 @@ function Banner({
   onDismiss,
 }: {
   announcement: Announcement;
-  onDismiss: () => void;
+  onDismiss: (button: HTMLButtonElement) => void;
 }) {
   const titleId = useId();
   const tone = TONES[a.type] ?? TONES.information;
@@ -66,7 +76,7 @@ function Banner({
         className="-mt-1 -mr-1 h-8 w-8 shrink-0"
         aria-label={`Dismiss announcement: ${a.title}`}
         title="Dismiss"
-        onClick={onDismiss}
+        onClick={(e) => onDismiss(e.currentTarget)}
       >
         <X />
       </Button>

@@ -197,6 +197,15 @@ describe.each(dialects)('announcements for admins (%s)', (dialect) => {
     });
   });
 
+  it('an announcement outlives the admin who wrote it', async () => {
+    const author = await createSignedInUser(server, { role: 'admin' });
+    const res = await author.client.post('/_api/admin/announcements', valid());
+    const id = res.body.announcement.id as number;
+    expect((await row(id))!.created_by).toBe(author.user.id);
+    await server.db.deleteFrom('users').where('id', '=', author.user.id).execute();
+    expect(await row(id)).toMatchObject({ id, created_by: null });
+  });
+
   describe('delete', () => {
     it('removes the announcement and every dismissal of it, and only those', async () => {
       const doomed = (await create(valid())).body.announcement.id as number;

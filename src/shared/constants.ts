@@ -51,6 +51,16 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const MOBILE_BREAKPOINT_PX = 767;
 export const ROCKET_REFRESH_HOURS = 4.8;
 
+export const ANNOUNCEMENT_TYPES = ['alert', 'app_update', 'information'] as const;
+export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+export const ANNOUNCEMENT_TITLE_MIN = 3;
+export const ANNOUNCEMENT_TITLE_MAX = 200;
+export const ANNOUNCEMENT_CONTENT_MIN = 10;
+export const ANNOUNCEMENT_CONTENT_MAX = 10_000;
+export const ANNOUNCEMENT_DEFAULT_EXPIRY_DAYS = 7;
+export const ANNOUNCEMENT_HISTORY_SKELETONS = 3;
+export const ANNOUNCEMENT_TABLE_SKELETONS = 5;
+
 /** Browser local-storage keys. */
 export const STORAGE_KEYS = {
   viewPreference: 'astrodash:view-preference',

@@ -2,6 +2,11 @@
 // validates requests with these; the web forms validate with the same ones.
 import { z } from 'zod';
 import {
+  ANNOUNCEMENT_CONTENT_MAX,
+  ANNOUNCEMENT_CONTENT_MIN,
+  ANNOUNCEMENT_TITLE_MAX,
+  ANNOUNCEMENT_TITLE_MIN,
+  ANNOUNCEMENT_TYPES,
   ITEM_TYPES,
   LIST_PAGE_SIZE_DEFAULT,
   LIST_PAGE_SIZE_MAX,
@@ -156,10 +161,17 @@ export const fetchNewsSchema = z
 
 // ---------- sources ----------
 
-const sourceId = z
-  .union([z.string(), z.number()], { error: 'Source ID is required.' })
-  .transform(String)
-  .pipe(z.string().trim().min(1, 'Source ID is required.'));
+/**
+ * An id sent as a number or a numeric string (clients send either). It arrives
+ * as a string; the module decides whether it names one of its rows.
+ */
+const idField = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform(String)
+    .pipe(z.string().trim().min(1, message));
+
+const sourceId = idField('Source ID is required.');
 
 const sourceName = z
   .string({ error: 'Name is required.' })
@@ -208,3 +220,72 @@ export const opmlImportSchema = z.object({
     .min(1, 'Please choose an OPML file to import.')
     .max(OPML_MAX_CHARS, 'The OPML file is too large (at most 1 MB).'),
 });
+
+// ---------- announcements ----------
+
+export const ANNOUNCEMENT_MESSAGES = {
+  id: 'Announcement ID is required.',
+  title: 'Title must be at least 3 characters long.',
+  titleTooLong: 'Title must be at most 200 characters long.',
+  content: 'Content must be at least 10 characters long.',
+  contentTooLong: 'Content must be at most 10000 characters long.',
+  type: 'Please select a valid announcement type.',
+  expirationInvalid: 'Expiration date must be a valid date.',
+  expirationPast: 'Expiration date must be in the future.',
+  nothingToUpdate: 'At least one field to update must be provided.',
+} as const;
+const M = ANNOUNCEMENT_MESSAGES;
+
+/** Beyond this an ISO date no longer has a four-digit year. */
+const LAST_EXPIRY_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const announcementId = idField(M.id);
+const announcementTitle = z
+  .string({ error: M.title })
+  .trim()
+  .min(ANNOUNCEMENT_TITLE_MIN, M.title)
+  .max(ANNOUNCEMENT_TITLE_MAX, M.titleTooLong);
+// Markdown keeps its leading spaces (an indented first line is a code block),
+// so the length rule looks at the trimmed text without changing what is stored.
+const announcementContent = z
+  .string({ error: M.content })
+  .refine((s) => s.trim().length >= ANNOUNCEMENT_CONTENT_MIN, M.content)
+  .refine((s) => s.length <= ANNOUNCEMENT_CONTENT_MAX, M.contentTooLong);
+const announcementType = z.enum(ANNOUNCEMENT_TYPES, { error: M.type });
+/** An ISO 8601 date-time with its offset, in the future; parsed to epoch milliseconds. */
+const expirationDate = z
+  .string({ error: M.expirationInvalid })
+  .pipe(z.iso.datetime({ offset: true, error: M.expirationInvalid }))
+  .transform((s) => Date.parse(s))
+  .refine((ms) => Number.isFinite(ms) && ms <= LAST_EXPIRY_MS, M.expirationInvalid)
+  .refine((ms) => ms > Date.now(), M.expirationPast);
+
+// The admin form sends exactly these fields; anything else is refused.
+export const createAnnouncementSchema = z.strictObject({
+  title: announcementTitle,
+  content: announcementContent,
+  type: announcementType,
+  expirationDate,
+});
+export type CreateAnnouncementInput = z.input<typeof createAnnouncementSchema>;
+
+export const updateAnnouncementSchema = z
+  .strictObject({
+    announcementId,
+    title: announcementTitle.optional(),
+    content: announcementContent.optional(),
+    type: announcementType.optional(),
+    expirationDate: expirationDate.optional(),
+  })
+  .refine(
+    (v) =>
+      v.title !== undefined ||
+      v.content !== undefined ||
+      v.type !== undefined ||
+      v.expirationDate !== undefined,
+    { message: M.nothingToUpdate },
+  );
+export type UpdateAnnouncementInput = z.input<typeof updateAnnouncementSchema>;
+
+export const deleteAnnouncementSchema = z.object({ announcementId });
+export const dismissAnnouncementSchema = z.object({ announcementId });

@@ -1,5 +1,5 @@
 // API response shapes (camelCase), shared by server presenters and the web client.
-import type { ItemType, Role, SourceType } from './constants';
+import type { AnnouncementType, ItemType, Role, SourceType } from './constants';
 
 export interface User {
   id: number;
@@ -71,4 +71,24 @@ export interface OpmlImportReport {
   skipped: Array<{ url: string; reason: 'duplicate'; detail?: string }>;
   /** Not importable; reason is a message fit to show the user. */
   rejected: Array<{ url?: string; name?: string; reason: string }>;
+}
+
+export interface Announcement {
+  id: number;
+  title: string;
+  /** Markdown. */
+  content: string;
+  type: AnnouncementType;
+  expirationDate: string;
+  createdAt: string;
+}
+
+/** An entry of the caller's history: dismissedAt is when they dismissed it, else null. */
+export interface AnnouncementHistoryEntry extends Announcement {
+  dismissedAt: string | null;
+}
+
+/** The admin list's entries also say when an announcement was last edited. */
+export interface AdminAnnouncement extends Announcement {
+  updatedAt: string;
 }

@@ -2,7 +2,9 @@
 // page for anyone else; protected pages send visitors to /login?next=….
 import { createBrowserRouter } from 'react-router';
 import { AccountPage } from './pages/AccountPage';
+import { AdminAnnouncementsPage } from './pages/AdminAnnouncementsPage';
 import { AdminPage } from './pages/AdminPage';
+import { AnnouncementsPage } from './pages/AnnouncementsPage';
 import { BlueskyFeedsPage } from './pages/BlueskyFeedsPage';
 import { HomePage } from './pages/HomePage';
 import { LoginPage } from './pages/LoginPage';
@@ -21,6 +23,8 @@ export const router = createBrowserRouter([
       { path: '/register', element: <RegisterPage /> },
       { path: '/account', element: <AccountPage /> },
       { path: '/admin', element: <AdminPage /> },
+      { path: '/admin/announcements', element: <AdminAnnouncementsPage /> },
+      { path: '/announcements', element: <AnnouncementsPage /> },
       { path: '/reddit-feeds', element: <RedditFeedsPage /> },
       { path: '/bluesky-feeds', element: <BlueskyFeedsPage /> },
       { path: '/rocket-launches', element: <RocketLaunchesPage /> },

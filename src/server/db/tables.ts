@@ -115,6 +115,27 @@ export interface AppMetaTable {
   updated_at: number;
 }
 
+/** System-wide notices written by admins (0010_announcements). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  /** Markdown, rendered without raw HTML in the browser. */
+  content: string;
+  type: string;
+  expiration_date: number;
+  /** The admin who wrote it; null once that account is gone. */
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One row per user who dismissed an announcement. */
+export interface AnnouncementDismissalsTable {
+  user_id: number;
+  announcement_id: number;
+  dismissed_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,6 +146,8 @@ export interface Database {
   source_item_counts: SourceItemCountsTable;
   rate_events: RateEventsTable;
   app_meta: AppMetaTable;
+  announcements: AnnouncementsTable;
+  announcement_dismissals: AnnouncementDismissalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -134,3 +157,4 @@ export type SourceRow = Selectable<NewsSourcesTable>;
 export type NewSource = Insertable<NewsSourcesTable>;
 export type NewsItemRow = Selectable<NewsItemsTable>;
 export type NewNewsItem = Insertable<NewsItemsTable>;
+export type AnnouncementRow = Selectable<AnnouncementsTable>;

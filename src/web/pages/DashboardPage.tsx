@@ -18,8 +18,6 @@ export function DashboardPage() {
     <FeedPageShell
       title={`Welcome back, ${user?.displayName ?? ''}!`}
       subtitle="Latest updates from the cosmos, all in one place"
-      // A later wave fills this slot with the dismissible announcement banners.
-      banner={<div data-slot="announcement-banners" className="empty:hidden" />}
       sidebar={
         filter ? (
           <FeedFilters

@@ -1,10 +1,13 @@
 // The frame shared by the dashboard and the dedicated feed pages: title,
-// subtitle and Sign Out, then a sidebar (Filters) beside four tabs.
+// subtitle and Sign Out, the announcement banners, then a sidebar (Filters)
+// beside four tabs.
 import { Bot, Megaphone, Newspaper, Rss } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AnnouncementBanners } from '../announcements/AnnouncementBanners';
+import { AnnouncementHistory } from '../announcements/AnnouncementHistory';
 import { useLogout } from '../auth/session';
 import { SourcesManager } from '../sources/SourcesManager';
 
@@ -34,8 +37,6 @@ export function SignOutButton() {
 export interface FeedPageShellProps {
   title: string;
   subtitle?: string;
-  /** Shown between the header and the tabs (announcement banners on the dashboard). */
-  banner?: ReactNode;
   sidebar: ReactNode;
   feedTabLabel: string;
   feed: ReactNode;
@@ -46,7 +47,6 @@ export interface FeedPageShellProps {
 export function FeedPageShell({
   title,
   subtitle,
-  banner,
   sidebar,
   feedTabLabel,
   feed,
@@ -73,7 +73,7 @@ export function FeedPageShell({
         </div>
         <SignOutButton />
       </header>
-      {banner}
+      <AnnouncementBanners />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="flex flex-col gap-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">
           {sidebar}
@@ -102,11 +102,7 @@ export function FeedPageShell({
             />
           </TabsContent>
           <TabsContent value="announcements">
-            {/* A later wave puts the announcements history here. */}
-            <ComingSoon
-              title="Announcements"
-              text="Announcement history is coming soon. Check back shortly!"
-            />
+            <AnnouncementHistory />
           </TabsContent>
         </Tabs>
       </div>

@@ -16,7 +16,7 @@ export function toRows(payload: unknown): Record<string, unknown>[] {
   if (Array.isArray(payload) && Array.isArray(payload[0])) {
     const [header, ...rows] = arrayTable.parse(payload);
     if (!header.every((h) => typeof h === 'string')) throw new Error('SWPC table without a header');
-    return rows.map((row) => Object.fromEntries(header.map((h, i) => [String(h), row[i]])));
+    return rows.map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
   }
   return objectTable.parse(payload);
 }

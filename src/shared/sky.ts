@@ -139,6 +139,12 @@ export interface SpaceWeather {
 }
 
 export type ErrorAnswer = { error: string };
+/** A weather failure still names the place, so the Moon can be shown. */
+export type WeatherErrorAnswer = ErrorAnswer & {
+  locationName: string;
+  latitude: number;
+  longitude: number;
+};
 
 // ---------- levels ----------
 

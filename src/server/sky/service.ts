@@ -2,7 +2,12 @@
 // weather (15-minute cache). Concurrent misses share one upstream call; an
 // upstream failure becomes an `{error}` answer, remembered for a minute so a
 // failing upstream is not hammered.
-import type { CurrentWeather, ErrorAnswer, SpaceWeather } from '../../shared/sky';
+import type {
+  CurrentWeather,
+  ErrorAnswer,
+  SpaceWeather,
+  WeatherErrorAnswer,
+} from '../../shared/sky';
 import type { Config } from '../config';
 import { SharedCache } from './cache';
 import { forecastSchema, forecastUrl } from './open-meteo';
@@ -45,7 +50,7 @@ function reason(err: unknown): string {
 }
 
 export interface SkyService {
-  weather(place: Place): Promise<CurrentWeather | ErrorAnswer>;
+  weather(place: Place): Promise<CurrentWeather | WeatherErrorAnswer>;
   spaceWeather(): Promise<SpaceWeather | ErrorAnswer>;
 }
 
@@ -60,17 +65,22 @@ export function createSkyService(
     maxBytes: 4 * 1024 * 1024,
     userAgent: config.ingest.userAgent,
   };
-  const weatherCache = new SharedCache<CurrentWeather | ErrorAnswer>(ttl(WEATHER_TTL_MS));
+  const weatherCache = new SharedCache<CurrentWeather | WeatherErrorAnswer>(ttl(WEATHER_TTL_MS));
   const spaceCache = new SharedCache<SpaceWeather | ErrorAnswer>(ttl(SPACE_WEATHER_TTL_MS), 1);
 
-  async function loadWeather(place: Place): Promise<CurrentWeather | ErrorAnswer> {
+  async function loadWeather(place: Place): Promise<CurrentWeather | WeatherErrorAnswer> {
     try {
       const url = forecastUrl(config.openMeteoUrl, place.latitude, place.longitude);
       const forecast = forecastSchema.parse(await getJson(url, upstream));
       return presentWeather(forecast, place);
     } catch (err) {
       log.warn({ err, zipCode: place.zipCode }, 'weather upstream failed');
-      return { error: `Weather data unavailable: ${reason(err)}` };
+      return {
+        error: `Weather data unavailable: ${reason(err)}`,
+        locationName: place.name,
+        latitude: place.latitude,
+        longitude: place.longitude,
+      };
     }
   }
 

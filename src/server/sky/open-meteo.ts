@@ -28,6 +28,7 @@ export const HOURLY_VARIABLES = [
   'relative_humidity_2m',
   'wind_speed_10m',
 ] as const;
+export type HourlyVariable = (typeof HOURLY_VARIABLES)[number];
 export const DAILY_VARIABLES = [
   'sunrise',
   'sunset',
@@ -74,8 +75,18 @@ export const forecastSchema = z.object({
   // Hourly and daily blocks are optional: without them the answer degrades.
   hourly_units: units.optional(),
   hourly: z
-    .object({ time: z.array(localTime) })
-    .catchall(z.array(z.union([num, z.null()])))
+    .object({
+      time: z.array(localTime),
+      precipitation_probability: series.optional(),
+      precipitation: series.optional(),
+      cloud_cover: series.optional(),
+      cloud_cover_low: series.optional(),
+      cloud_cover_mid: series.optional(),
+      cloud_cover_high: series.optional(),
+      visibility: series.optional(),
+      relative_humidity_2m: series.optional(),
+      wind_speed_10m: series.optional(),
+    } satisfies Record<HourlyVariable | 'time', z.ZodType>)
     .optional(),
   daily_units: units.optional(),
   daily: z

@@ -40,19 +40,19 @@ describe('Kp tables in both shapes', () => {
   });
 
   it('refuses a missing or malformed Kp product', () => {
-    expect(() => latestKp(undefined)).toThrow();
-    expect(() => latestKp({ message: 'not a table' })).toThrow();
-    expect(() => latestKp([])).toThrow();
-    expect(() => latestKp([['time_tag', 'Kp']])).toThrow();
-    expect(() => latestKp([{ time_tag: '2026-02-02T00:00:00', Kp: 'lots' }])).toThrow();
-    expect(() => latestKp([{ time_tag: 'yesterday', Kp: 2 }])).toThrow();
-    expect(() => latestKp([{ time_tag: '2026-02-02T00:00:00', Kp: 12 }])).toThrow();
+    expect(() => latestKp(undefined)).toThrow(Error);
+    expect(() => latestKp({ message: 'not a table' })).toThrow(Error);
+    expect(() => latestKp([])).toThrow(Error);
+    expect(() => latestKp([['time_tag', 'Kp']])).toThrow(Error);
+    expect(() => latestKp([{ time_tag: '2026-02-02T00:00:00', Kp: 'lots' }])).toThrow(Error);
+    expect(() => latestKp([{ time_tag: 'yesterday', Kp: 2 }])).toThrow(Error);
+    expect(() => latestKp([{ time_tag: '2026-02-02T00:00:00', Kp: 12 }])).toThrow(Error);
     expect(() =>
       latestKp([
         [1, 2],
         [3, 4],
       ]),
-    ).toThrow();
+    ).toThrow(Error);
   });
 });
 

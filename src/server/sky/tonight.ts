@@ -4,7 +4,7 @@
 import { Body, Illumination, Observer, SearchAltitude } from 'astronomy-engine';
 import type { Tonight, TonightHour } from '../../shared/sky';
 import { moonPosition } from './moon';
-import { type Forecast, instantToLocal, localToInstant } from './open-meteo';
+import { type Forecast, type HourlyVariable, instantToLocal, localToInstant } from './open-meteo';
 import type { Place } from './zip';
 
 const HOUR_MS = 3_600_000;
@@ -43,7 +43,7 @@ function hourlyClouds(f: Forecast, window: Window): TonightHour[] {
   const h = f.hourly;
   const cloud = h?.cloud_cover;
   if (!h || !Array.isArray(cloud)) return [];
-  const layer = (name: string, i: number) => {
+  const layer = (name: HourlyVariable, i: number) => {
     const v = h[name]?.[i];
     return typeof v === 'number' ? v : null;
   };

@@ -7,7 +7,7 @@ import {
   type CurrentWeather,
   type StargazingFactor,
 } from '../../shared/sky';
-import { type Forecast, withOffset } from './open-meteo';
+import { type Forecast, type HourlyVariable, withOffset } from './open-meteo';
 import { tonightOutlook } from './tonight';
 import { METRES_PER_MILE, convert } from './units';
 import { describeWeatherCode } from './wmo';
@@ -26,7 +26,7 @@ function precipitation(f: Forecast): { chance: number; amount: number } {
   const day = f.daily ? f.daily.time.indexOf(today) : -1;
   const hourly = f.hourly;
   const start = hourly ? hourIndex(hourly.time, f.current.time) : -1;
-  const pick = (key: string) => {
+  const pick = (key: HourlyVariable) => {
     const values = hourly && start >= 0 ? hourly[key] : undefined;
     if (!Array.isArray(values)) return [];
     return values

@@ -12,6 +12,11 @@ beforeAll(async () => {
   fixtures = await FixtureServer.start();
   routeOpenMeteo(fixtures);
   routeSwpc(fixtures);
+  fixtures.route('/down/v1/forecast', {
+    status: 503,
+    body: '{"error":true}',
+    type: 'application/json',
+  });
 });
 afterAll(() => fixtures?.close());
 
@@ -127,6 +132,49 @@ describeE2E('header sky strip', () => {
     await page.getByRole('button', { name: /^Moon: / }).click();
     await page.getByRole('dialog', { name: 'Moon Phase Details' }).waitFor();
     await e2e.screenshot(page, 'sky-moon-dialog-mobile');
+    await context.close();
+  });
+});
+
+describeE2E('header sky strip when upstreams fail', () => {
+  // Open-Meteo answers 503; SWPC has no products at /down (404).
+  const e2e = useE2E(() => ({
+    env: { OPEN_METEO_URL: `${fixtures.url}/down`, SWPC_URL: `${fixtures.url}/down` },
+  }));
+
+  it('shows Weather N/A and KP N/A with the reason as hover title, and still the Moon', async () => {
+    const user = await createUser(e2e.server, { zipCode: '28202' });
+    const { page, context } = await e2e.newPage();
+    await signIn(page, user);
+    const header = page.getByRole('banner');
+    const weather = header.getByRole('button', { name: 'Weather N/A' });
+    await weather.waitFor();
+    expect(await weather.getAttribute('title')).toBe(
+      'Weather data unavailable: 127.0.0.1:' + new URL(fixtures.url).port + ' answered 503',
+    );
+    const kp = header.getByRole('button', { name: 'KP N/A' });
+    await kp.waitFor();
+    expect(await kp.getAttribute('title')).toMatch(
+      /^Space weather data unavailable: .* answered 404$/,
+    );
+    // The weather failure still names the place, so the Moon is computed.
+    await header.getByRole('button', { name: /^Moon: / }).waitFor();
+    expect(await header.getByText('NaN').count()).toBe(0);
+    await e2e.screenshot(page, 'sky-strip-unavailable');
+    await context.close();
+  });
+
+  it('shows an unknown ZIP under the field at registration', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/register');
+    await page.getByLabel('Email').fill('unknown-zip@example.test');
+    await page.getByLabel('Display Name').fill('Zip Tester');
+    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Zip Code (optional)').fill('00000');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const field = page.getByLabel('Zip Code (optional)');
+    await page.getByText('Unknown US ZIP code.').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
     await context.close();
   });
 });

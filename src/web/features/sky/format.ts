@@ -5,16 +5,16 @@ export function formatTime(iso: string | null | undefined, timeZone?: string): s
   if (!iso) return 'N/A';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'N/A';
+  const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+  let text: string;
   try {
-    return new Intl.DateTimeFormat('en-US', {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-    }).format(date);
+    text = new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
   } catch {
     // An unknown zone name: the browser's own zone is the next best thing.
-    return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(date);
+    text = new Intl.DateTimeFormat('en-US', options).format(date);
   }
+  // Newer ICU puts a narrow no-break space before AM/PM; keep one plain space everywhere.
+  return text.replace(/\s/gu, ' ');
 }
 
 /** "MMM d, yyyy", or N/A when the date cannot be read (spec: an invalid next-phase date). */

@@ -1,6 +1,7 @@
 // The header strip's answers and the spec's levels (spec 001 §2, §3, §9), shared
 // by the server (which computes the stargazing score) and the web (which shows levels).
 import { z } from 'zod';
+import { ZIP_MESSAGE } from './schemas';
 
 export const UNKNOWN_ZIP_MESSAGE = 'Unknown US ZIP code.';
 export const WEATHER_FAILED = 'Failed to fetch current weather';
@@ -22,7 +23,7 @@ export const moonPhaseQuerySchema = z.object({
 export const weatherQuerySchema = z.object({
   zipCode: z
     .string()
-    .regex(/^\d{5}$/, 'Invalid zip code format. Must be 5 digits.')
+    .regex(/^\d{5}$/, ZIP_MESSAGE)
     .optional(),
 });
 

@@ -120,7 +120,12 @@ export function SkyStrip() {
         />
       ) : null}
       {space.data ? (
-        <SpaceWeatherDialog space={space.data} open={panel === 'space'} onOpenChange={close} />
+        <SpaceWeatherDialog
+          space={space.data}
+          timeZone={weather.data?.timezone}
+          open={panel === 'space'}
+          onOpenChange={close}
+        />
       ) : null}
       {location}
     </div>

@@ -25,11 +25,19 @@ function flareLevel(flareClass: string): string {
   }
 }
 
-function KpForecastChart({ entries }: { entries: SpaceWeather['kpForecast24h'] }) {
+function KpForecastChart({
+  entries,
+  timeZone,
+}: {
+  entries: SpaceWeather['kpForecast24h'];
+  timeZone?: string;
+}) {
   if (entries.length === 0) {
     return <p className="text-sm text-muted-foreground">No forecast available.</p>;
   }
-  const label = entries.map((e) => `${formatTime(e.timePeriod)}: Kp ${e.kpIndex}`).join(', ');
+  const label = entries
+    .map((e) => `${formatTime(e.timePeriod, timeZone)}: Kp ${e.kpIndex}`)
+    .join(', ');
   return (
     <div role="img" aria-label={`Kp forecast: ${label}`} className="flex h-36 items-end gap-1.5">
       {entries.map((e) => (
@@ -44,7 +52,7 @@ function KpForecastChart({ entries }: { entries: SpaceWeather['kpForecast24h'] }
             style={{ height: `${Math.max(2, (e.kpIndex / 9) * 100)}%` }}
           />
           <span className="text-[10px] whitespace-nowrap text-muted-foreground">
-            {formatTime(e.timePeriod)}
+            {formatTime(e.timePeriod, timeZone)}
           </span>
         </div>
       ))}
@@ -54,10 +62,13 @@ function KpForecastChart({ entries }: { entries: SpaceWeather['kpForecast24h'] }
 
 export function SpaceWeatherDialog({
   space,
+  timeZone,
   open,
   onOpenChange,
 }: {
   space: SpaceWeather;
+  /** The place's zone, so forecast periods read in local time. */
+  timeZone?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -84,7 +95,7 @@ export function SpaceWeatherDialog({
         </dl>
         <section className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold">24-Hour Kp Forecast</h3>
-          <KpForecastChart entries={space.kpForecast24h} />
+          <KpForecastChart entries={space.kpForecast24h} timeZone={timeZone} />
         </section>
         {space.warnings.length > 0 ? (
           <section className="rounded-md border border-destructive/50 bg-destructive/10 p-3">

@@ -54,6 +54,7 @@ describeE2E('header sky strip', () => {
     await field.fill('00000');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Unknown US ZIP code.').waitFor();
+    await e2e.screenshot(page, 'sky-location-dialog');
     await field.fill('28202');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -129,6 +130,8 @@ describeE2E('header sky strip', () => {
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await e2e.screenshot(page, 'sky-strip-mobile');
     await button.click();
+    await page.getByRole('button', { name: 'Change location' }).waitFor();
+    await e2e.screenshot(page, 'sky-strip-mobile-open');
     await page.getByRole('button', { name: /^Moon: / }).click();
     await page.getByRole('dialog', { name: 'Moon Phase Details' }).waitFor();
     await e2e.screenshot(page, 'sky-moon-dialog-mobile');

@@ -76,7 +76,7 @@ export function SkyStrip() {
   const summary = [
     weather.data ? `${weather.data.temperature}°` : null,
     weather.data ? `${weather.data.stargazingRating}/10` : null,
-    space.data ? `KP ${Math.round(space.data.kpIndex)}` : null,
+    space.data ? `KP ${Math.round(space.data.kpIndex * 10) / 10}` : null,
   ]
     .filter(Boolean)
     .join(' · ');

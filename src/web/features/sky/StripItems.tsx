@@ -68,6 +68,7 @@ export function StripItems({
         >
           <Thermometer aria-hidden="true" />
           {weather.data.temperature}°
+          {list ? <span className="text-muted-foreground">{weather.data.description}</span> : null}
         </Item>
       ) : (
         unavailable('Weather N/A', weather.error, list)
@@ -83,6 +84,7 @@ export function StripItems({
           <Badge variant={stargazingVariant[stargazingLevel(weather.data.stargazingRating)]}>
             {weather.data.stargazingRating}/10
           </Badge>
+          {list ? <span className="text-muted-foreground">Stargazing</span> : null}
         </Item>
       ) : null}
       {space.isPending ? (
@@ -97,7 +99,9 @@ export function StripItems({
           <Badge variant={kpBadgeVariant[kpBadgeLevel(space.data.kpIndex)]}>
             KP {Math.round(space.data.kpIndex * 10) / 10}
           </Badge>
-          {list ? kpBadgeLevel(space.data.kpIndex) : null}
+          {list ? (
+            <span className="text-muted-foreground">{kpBadgeLevel(space.data.kpIndex)}</span>
+          ) : null}
         </Item>
       ) : (
         unavailable('KP N/A', space.error, list)

@@ -17,6 +17,7 @@ import { sourcesRoutes } from './sources/routes';
 import { newsRoutes } from './news/routes';
 import { ingestRoutes } from './ingest/routes';
 import { announcementsRoutes } from './announcements/routes';
+import { skyRoutes } from './sky/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -57,6 +58,7 @@ export async function buildApp(
   await app.register(newsRoutes(ctx));
   await app.register(ingestRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
+  await app.register(skyRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx };

@@ -72,6 +72,10 @@ const EnvSchema = z.object({
   LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.2.0'),
   LAUNCH_LIBRARY_TOKEN: optionalString,
 
+  // Header strip upstreams (operator settings: may be private, e.g. a self-hosted Open-Meteo)
+  OPEN_METEO_URL: url('https://api.open-meteo.com'),
+  SWPC_URL: url('https://services.swpc.noaa.gov'),
+
   // Feed
   REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
 });
@@ -108,6 +112,10 @@ export type Config = Readonly<{
     launchLibraryToken: string | undefined;
   }>;
   refreshCooldownSeconds: number;
+  /** Open-Meteo base URL; forecasts come from {openMeteoUrl}/v1/forecast. */
+  openMeteoUrl: string;
+  /** NOAA SWPC base URL; product paths are appended as published. */
+  swpcUrl: string;
 }>;
 
 export class ConfigError extends Error {}
@@ -163,5 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       launchLibraryToken: e.LAUNCH_LIBRARY_TOKEN,
     }),
     refreshCooldownSeconds: e.REFRESH_COOLDOWN_SECONDS,
+    openMeteoUrl: trimSlash(e.OPEN_METEO_URL),
+    swpcUrl: trimSlash(e.SWPC_URL),
   });
 }

@@ -36,6 +36,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     FETCH_ALLOW_PRIVATE_NETWORK: 'true',
     // As if behind a reverse proxy, so tests can stand in for many client IPs.
     TRUST_PROXY: 'true',
+    // No internet in tests: the header strip's upstreams refuse at once unless a suite
+    // points them at its fixture server.
+    OPEN_METEO_URL: 'http://127.0.0.1:9',
+    SWPC_URL: 'http://127.0.0.1:9',
     ...options.env,
   });
   const { app, ctx } = await buildApp({

@@ -18,6 +18,7 @@ import {
   saveAvatar,
 } from './avatars';
 import { updateZipCode } from './profile';
+import { assertKnownZip } from '../sky/zip';
 
 const avatarParams = z.object({
   userId: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found'),
@@ -36,6 +37,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: updateZipSchema } },
       async (request) => {
         const user = requireUser(request);
+        assertKnownZip(request.body.zipCode);
         return { user: toUser(await updateZipCode(ctx.db, user, request.body.zipCode)) };
       },
     );

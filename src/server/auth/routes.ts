@@ -14,6 +14,7 @@ import { updateProfile } from '../account/profile';
 import { warmDummyHash } from './passwords';
 import { toUser } from './presenter';
 import { authenticate, changePassword, register } from './service';
+import { assertKnownZip } from '../sky/zip';
 import { SESSION_COOKIE, createSession, deleteSession } from './sessions';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -51,6 +52,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       '/_api/auth/register_with_password',
       { schema: { body: registerSchema }, config: { public: true } },
       async (request, reply) => {
+        assertKnownZip(request.body.zipCode);
         const user = await register(ctx, request.body, request.ip);
         await startSession(request, reply, user);
         return { user: toUser(user) };

@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { registerSchema } from '../../../shared/schemas';
+import { UNKNOWN_ZIP_MESSAGE } from '../../../shared/sky';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { Button } from '../../components/ui/button';
@@ -36,7 +37,10 @@ export function RegisterScreen() {
     try {
       await register(data); // the session is set; this page then sends the user to /
     } catch (error) {
-      form.setFormError(registrationErrorMessage(error));
+      // An unknown ZIP belongs under the ZIP field, like the format message.
+      if (error instanceof Error && error.message === UNKNOWN_ZIP_MESSAGE)
+        form.setErrors({ zipCode: error.message });
+      else form.setFormError(registrationErrorMessage(error));
     }
   });
 

@@ -2,6 +2,7 @@ import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../../shared/types';
 import { Button } from '../../components/ui/button';
+import { SkyStrip } from '../sky/SkyStrip';
 import { MobileNav } from './MobileNav';
 import { ThemeMenu } from './ThemeMenu';
 import { UserAvatar } from './UserAvatar';
@@ -11,8 +12,7 @@ export function Header({ user }: { user: User }) {
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b border-border bg-card/90 px-3 backdrop-blur md:px-6">
       <MobileNav role={user.role} />
-      {/* The location and weather strip mounts here. */}
-      <div id="header-strip" className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto" />
+      <SkyStrip />
       <ThemeMenu />
       <Button asChild variant="outline" size="sm" className="max-sm:w-9 max-sm:px-0">
         <Link to="/account">

@@ -69,7 +69,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: updateProfileSchema } },
       async (request) => {
         const user = requireUser(request);
-        return { user: toUser(await updateProfile(ctx.db, user, request.body)) };
+        return { user: toUser(await updateProfile(ctx, user, request.body, request.ip)) };
       },
     );
 
@@ -78,7 +78,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: changePasswordSchema } },
       async (request, reply) => {
         const user = requireUser(request);
-        await changePassword(ctx, user, request.body);
+        await changePassword(ctx, user, request.body, request.ip);
         clearSessionCookie(reply, ctx.config);
         return { success: true };
       },

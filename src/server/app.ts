@@ -9,6 +9,7 @@ import type { DB, Dialect } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerSessionLoading } from './http/auth-guard';
 import { createRateLimiter } from './http/rate-limit';
+import { registerHostGuard } from './http/host-guard';
 import { registerSecurity } from './http/security';
 import { registerWebApp } from './http/static';
 import { authRoutes } from './auth/routes';
@@ -39,12 +40,23 @@ export async function buildApp(
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Calls that take no input (logout, cleanup, avatar delete…) may arrive as JSON
+  // with an empty body: that is "no input", not malformed JSON. Anything else goes
+  // to Fastify's own parser (which also refuses __proto__ poisoning).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    void parseJson(request, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx: AppContext = { config, db, dialect, rateLimiter: createRateLimiter(db), log: app.log };
 
   registerErrorHandling(app);
+  registerHostGuard(app, config);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

@@ -174,14 +174,19 @@ export const summarizeSchema = z
     path: ['content'],
   });
 
-export const fetchNewsSchema = z
-  .object({
+/** A body-less call: no body (null), an empty JSON body (undefined) or `{}` all mean "no input". */
+const orEmpty = (v: unknown) => v ?? {};
+export const noInputSchema = z.preprocess(orEmpty, z.object({}).passthrough());
+
+export const fetchNewsSchema = z.preprocess(
+  orEmpty,
+  z.object({
     sourceIds: z
       .array(z.union([z.string(), z.number()]).transform(String))
       .max(1000)
       .optional(),
-  })
-  .default({});
+  }),
+);
 
 // ---------- sources ----------
 

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/auth-guard';
+import { mayRegisterFirstAccount } from '../http/host-guard';
 import { updateProfile } from '../account/profile';
 import { warmDummyHash } from './passwords';
 import { toUser } from './presenter';
@@ -51,7 +52,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       '/_api/auth/register_with_password',
       { schema: { body: registerSchema }, config: { public: true } },
       async (request, reply) => {
-        const user = await register(ctx, request.body, request.ip);
+        const user = await register(
+          ctx,
+          request.body,
+          request.ip,
+          mayRegisterFirstAccount(request, ctx.config),
+        );
         await startSession(request, reply, user);
         return { user: toUser(user) };
       },

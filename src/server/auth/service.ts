@@ -7,7 +7,8 @@ import { HttpError, badRequest, conflict, unauthorized } from '../http/errors';
 import { accountAddressKey, waitMinutes, type LimitCheck, type Window } from '../http/rate-limit';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
-import { findUserByEmail, insertUser, normalizeEmail, updateUser } from './users';
+import { FIRST_ACCOUNT_LOCAL_ONLY } from '../http/host-guard';
+import { findUserByEmail, hasAnyUser, insertUser, normalizeEmail, updateUser } from './users';
 
 const MINUTE = 60 * 1000;
 /**
@@ -66,21 +67,30 @@ export async function authenticate(
   return user;
 }
 
+/**
+ * `mayBeFirst`: whether this request may create the first account, which becomes
+ * the admin (see http/host-guard.ts); when not, registration works only once an
+ * account exists, and never yields an admin by being first.
+ */
 export async function register(
   ctx: AppContext,
   input: z.infer<typeof registerSchema>,
   ip: string,
+  mayBeFirst = true,
 ): Promise<UserRow> {
   await ctx.rateLimiter.consume(
     [{ window: REGISTER_IP, key: ip }],
     (wait) => `Too many registrations from this network. Please try again in ${waitMinutes(wait)}.`,
   );
+  if (!mayBeFirst && !(await hasAnyUser(ctx.db))) {
+    throw new HttpError(403, FIRST_ACCOUNT_LOCAL_ONLY);
+  }
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_IN_USE);
   const user = await insertUser(ctx.db, {
     email: input.email,
     displayName: input.displayName,
     passwordHash: await hashPassword(input.password),
-    role: isAdminEmail(ctx, input.email) ? 'admin' : 'first-admin',
+    role: isAdminEmail(ctx, input.email) ? 'admin' : mayBeFirst ? 'first-admin' : 'user',
     zipCode: input.zipCode ?? null,
   });
   // Lost a race with a simultaneous registration of the same address.

@@ -1,8 +1,7 @@
 // Ingestion calls: refresh the caller's sources, clean stored items, read a feed's title.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { extractTitleSchema, fetchNewsSchema } from '../../shared/schemas';
+import { extractTitleSchema, fetchNewsSchema, noInputSchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { minutesSeconds, type Window } from '../http/rate-limit';
@@ -63,14 +62,10 @@ export function ingestRoutes(ctx: AppContext): FastifyPluginAsync {
       return refreshSources(ctx, sources, { skipFetchedWithinMs: USER_REFRESH_MIN_AGE_MS });
     });
 
-    r.post(
-      '/_api/news/cleanup',
-      { schema: { body: z.object({}).passthrough().default({}) } },
-      async (request) => {
-        const user = requireUser(request);
-        return { processedCount: await cleanupItems(ctx.db, user.id) };
-      },
-    );
+    r.post('/_api/news/cleanup', { schema: { body: noInputSchema } }, async (request) => {
+      const user = requireUser(request);
+      return { processedCount: await cleanupItems(ctx.db, user.id) };
+    });
 
     // A URL that cannot be reached (blocked, timed out, not found) is not a bad
     // request: it answers 200 {title: null, error} so the form just does not auto-fill.

@@ -1,6 +1,9 @@
 // Host allow-list (DNS rebinding), the first admin only through a local host,
 // Origin: null refused, and body-less calls accepted without a body.
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/database';
 import { createSignedInUser } from '../helpers/factories';
@@ -179,5 +182,32 @@ describe.each(dialects)('state-changing calls (%s)', (dialect) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Invalid JSON body');
+  });
+});
+
+describe('source maps', () => {
+  let server: TestServer;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>AstroDash</title>');
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log(1);\n');
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc.js.map'), '{"version":3}');
+    server = await startTestServer({ webDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves the bundle but never its source map', async () => {
+    const js = await fetch(`${server.url}/assets/index-abc.js`);
+    expect(js.status).toBe(200);
+    for (const p of ['/assets/index-abc.js.map', '/assets/INDEX-ABC.JS.MAP', '/missing.js.map']) {
+      const map = await fetch(`${server.url}${p}`);
+      expect(map.status).toBe(404);
+      expect(await map.text()).not.toContain('"version"');
+    }
   });
 });

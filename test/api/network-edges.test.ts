@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
+import nodePath from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/database';
 import { createSignedInUser } from '../helpers/factories';
@@ -189,11 +189,11 @@ describe('source maps', () => {
   let server: TestServer;
   let webDir: string;
   beforeAll(async () => {
-    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-web-'));
-    fs.mkdirSync(path.join(webDir, 'assets'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>AstroDash</title>');
-    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log(1);\n');
-    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc.js.map'), '{"version":3}');
+    webDir = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'astrodash-web-'));
+    fs.mkdirSync(nodePath.join(webDir, 'assets'));
+    fs.writeFileSync(nodePath.join(webDir, 'index.html'), '<!doctype html><title>AstroDash</title>');
+    fs.writeFileSync(nodePath.join(webDir, 'assets', 'index-abc.js'), 'console.log(1);\n');
+    fs.writeFileSync(nodePath.join(webDir, 'assets', 'index-abc.js.map'), '{"version":3}');
     server = await startTestServer({ webDir });
   });
   afterAll(async () => {

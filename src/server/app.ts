@@ -9,6 +9,7 @@ import type { DB, Dialect } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerSessionLoading } from './http/auth-guard';
 import { createRateLimiter } from './http/rate-limit';
+import { registerDrain, type Drain } from './http/drain';
 import { registerHostGuard } from './http/host-guard';
 import { registerSecurity } from './http/security';
 import { registerWebApp } from './http/static';
@@ -29,7 +30,7 @@ export interface BuildOptions {
 
 export async function buildApp(
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; drain: Drain }> {
   const { config, db, dialect } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -56,6 +57,7 @@ export async function buildApp(
   const ctx: AppContext = { config, db, dialect, rateLimiter: createRateLimiter(db), log: app.log };
 
   registerErrorHandling(app);
+  const drain = registerDrain(app);
   registerHostGuard(app, config);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
@@ -69,5 +71,5 @@ export async function buildApp(
   await app.register(ingestRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
-  return { app, ctx };
+  return { app, ctx, drain };
 }

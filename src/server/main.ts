@@ -5,19 +5,33 @@ import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
 import { startBackgroundWork } from './jobs';
 
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const { db, dialect } = openDatabase(config.database);
   await migrateToLatest(db);
-  const { app, ctx } = await buildApp({ config, db, dialect });
+  const { app, ctx, drain } = await buildApp({ config, db, dialect });
   const background = await startBackgroundWork(ctx);
 
+  // SIGTERM/SIGINT: new requests get 503 at once, in-flight ones finish, background
+  // work stops, the database closes; whatever is still running at 10 s is cut off.
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const stopAt = Date.now();
     app.log.info({ signal }, 'shutting down');
-    await background.stop();
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    const requestsDone = drain.start(stopAt + SHUTDOWN_LIMIT_MS - 1500);
+    await Promise.all([background.stop(), requestsDone]);
     await app.close();
     await db.destroy();
+    app.log.info(`stopped in ${Date.now() - stopAt} ms`);
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -191,7 +191,10 @@ describe('source maps', () => {
   beforeAll(async () => {
     webDir = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'astrodash-web-'));
     fs.mkdirSync(nodePath.join(webDir, 'assets'));
-    fs.writeFileSync(nodePath.join(webDir, 'index.html'), '<!doctype html><title>AstroDash</title>');
+    fs.writeFileSync(
+      nodePath.join(webDir, 'index.html'),
+      '<!doctype html><title>AstroDash</title>',
+    );
     fs.writeFileSync(nodePath.join(webDir, 'assets', 'index-abc.js'), 'console.log(1);\n');
     fs.writeFileSync(nodePath.join(webDir, 'assets', 'index-abc.js.map'), '{"version":3}');
     server = await startTestServer({ webDir });

@@ -338,6 +338,20 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       ).toBe(200);
     });
 
+    it('lets no more than 10 of 30 simultaneous guesses through to the password check', async () => {
+      const user = await createUser(server);
+      const ip = freshIp();
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () => fail(user.email, ip).then((r) => r.status)),
+      );
+      // Never more than the limit; under a race in both windows at once a few more may
+      // be refused (the safe side).
+      const checked = results.filter((s) => s === 401).length;
+      expect(checked).toBeLessThanOrEqual(10);
+      expect(checked).toBeGreaterThanOrEqual(5);
+      expect(results.filter((s) => s === 429)).toHaveLength(30 - checked);
+    });
+
     it('does not lock the owner out: failures spread over many addresses leave other addresses alone', async () => {
       const user = await createUser(server);
       // Ten wrong passwords from ten addresses, then the owner from an eleventh.

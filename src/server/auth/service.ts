@@ -46,7 +46,8 @@ export async function authenticate(
 ): Promise<UserRow> {
   const { rateLimiter } = ctx;
   const checks = guessChecks(input.email, ip);
-  await rateLimiter.assertUnder(
+  // Counted before the password is checked, so parallel guesses cannot overrun the limit.
+  const attempt = await rateLimiter.consume(
     checks,
     (wait) => `Too many login attempts. Please try again in ${waitMinutes(wait)}.`,
   );
@@ -55,10 +56,8 @@ export async function authenticate(
   const ok = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyDummy(input.password);
-  if (!user || !ok) {
-    await rateLimiter.record(checks);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
+  if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS); // the failure stays counted
+  await attempt.release();
   if (user.is_disabled) throw new HttpError(403, ACCOUNT_DISABLED);
   await rateLimiter.clear(checks.slice(0, 1));
   if (user.role !== 'admin' && isAdminEmail(ctx, user.email)) {
@@ -110,14 +109,14 @@ export async function verifyCurrentPassword(
   ip: string,
 ): Promise<void> {
   const checks = guessChecks(user.email, ip).slice(0, 1);
-  await ctx.rateLimiter.assertUnder(
+  const attempt = await ctx.rateLimiter.consume(
     checks,
     (wait) => `Too many password attempts. Please try again in ${waitMinutes(wait)}.`,
   );
   if (!(await verifyPassword(user.password_hash, password))) {
-    await ctx.rateLimiter.record(checks);
-    throw badRequest(WRONG_CURRENT_PASSWORD);
+    throw badRequest(WRONG_CURRENT_PASSWORD); // the failure stays counted
   }
+  await attempt.release();
 }
 
 /** Sets a new password and ends every session of the user, this one included. */

@@ -5,9 +5,9 @@
 //   const CHAT: Window = { bucket: 'ai-chat', limit: 30, windowMs: 10 * 60_000 };
 //   await ctx.rateLimiter.consume([{ window: CHAT, key: String(user.id) }],
 //     (retryAfterMs) => `Too many questions. Try again in ${minutesSeconds(retryAfterMs)}.`);
-// `consume` refuses with 429 (and Retry-After) when any listed window is full, else
-// counts one event in each. For limits that count only failures (wrong passwords),
-// call `assertUnder` before the attempt and `record` after a failure. Keys are
+// `consume` counts one event in each listed window and refuses with 429 (and
+// Retry-After) when any is over its limit. For limits that count only failures
+// (wrong passwords), consume before the attempt and `release()` it on success. Keys are
 // free-form strings; `accountAddressKey` joins an account and a client address, for
 // limits that must not let one address lock an account out everywhere.
 // A bucket name is a stable identifier (stored with each event); prune your buckets
@@ -24,9 +24,9 @@ export const accountAddressKey = (account: string, ip: string) => `${account}|${
 
 export function createRateLimiter(db: DB) {
   /** How many events are recorded for this key inside the window, and when the oldest expires. */
-  async function status(w: Window, key: string, at = Date.now()) {
+  async function status(w: Window, key: string, at = Date.now(), upToId?: number) {
     const since = at - w.windowMs;
-    const row = await db
+    let query = db
       .selectFrom('rate_events')
       .select((eb) => [
         // PostgreSQL returns bigint aggregates as strings.
@@ -35,8 +35,9 @@ export function createRateLimiter(db: DB) {
       ])
       .where('bucket', '=', w.bucket)
       .where('key', '=', key)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
+      .where('created_at', '>', since);
+    if (upToId !== undefined) query = query.where('id', '<=', upToId);
+    const row = await query.executeTakeFirstOrThrow();
     const count = Number(row.n);
     const limited = w.windowMs > 0 && count >= w.limit;
     const retryAfterMs = limited && row.oldest ? Number(row.oldest) + w.windowMs - at : 0;
@@ -72,10 +73,48 @@ export function createRateLimiter(db: DB) {
     throw tooManyRequests(message(wait), wait / 1000);
   }
 
-  /** assertUnder, then count this call in every window. */
-  async function consume(checks: LimitCheck[], message: (retryAfterMs: number) => string) {
-    await assertUnder(checks, message);
-    await record(checks);
+  /**
+   * Counts this call in every window first, then checks: a window already full
+   * gets the call taken back and a 429. Counting before checking means concurrent
+   * calls cannot slip past a limit together. `release()` takes the call back
+   * later, for limits that should count only failures (a login that succeeded).
+   */
+  async function consume(
+    checks: LimitCheck[],
+    message: (retryAfterMs: number) => string,
+  ): Promise<{ release(): Promise<void> }> {
+    const active = checks.filter((c) => c.window.windowMs > 0);
+    if (active.length === 0) return { release: async () => undefined };
+    const at = Date.now();
+    // One insert per window, so each id is known to belong to its window.
+    const ids: number[] = [];
+    for (const c of active) {
+      const row = await db
+        .insertInto('rate_events')
+        .values({ bucket: c.window.bucket, key: c.key, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const release = async () => {
+      await db.deleteFrom('rate_events').where('id', 'in', ids).execute();
+    };
+    const results = await Promise.all(
+      active.map(async (c, i) => {
+        // Only events recorded up to this one: of N simultaneous calls exactly the
+        // first `limit` pass, instead of every one seeing the others and all failing.
+        const st = await status(c.window, c.key, at, ids[i]);
+        // This call is among the events counted: over the limit means it is one too many.
+        return { over: st.count > c.window.limit, retryAfterMs: st.retryAfterMs };
+      }),
+    );
+    const over = results.filter((r) => r.over);
+    if (over.length > 0) {
+      await release();
+      const wait = Math.max(...over.map((r) => r.retryAfterMs));
+      throw tooManyRequests(message(wait), wait / 1000);
+    }
+    return { release };
   }
 
   /** Drop events older than the longest window; called by a periodic job. */

@@ -28,6 +28,13 @@ export function hasUnsafeNameChars(s: string): boolean {
   }
   return false;
 }
+/** The name with those characters removed, for names that arrive in bulk (OPML import). */
+export function stripUnsafeNameChars(s: string): string {
+  if (!hasUnsafeNameChars(s)) return s;
+  let out = '';
+  for (const ch of s) if (!hasUnsafeNameChars(ch)) out += ch;
+  return out;
+}
 export const UNSAFE_DISPLAY_NAME_MESSAGE =
   'Display name cannot contain control characters or text-direction overrides';
 export const UNSAFE_SOURCE_NAME_MESSAGE =

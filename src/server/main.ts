@@ -27,8 +27,20 @@ async function main() {
       app.log.error('shutdown took longer than 10 s; exiting');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    const requestsDone = drain.start(stopAt + SHUTDOWN_LIMIT_MS - 1500);
-    await Promise.all([background.stop(), requestsDone]);
+    // Requests and background work get until 1.5 s before the limit; closing takes the rest.
+    const waitUntil = stopAt + SHUTDOWN_LIMIT_MS - 1500;
+    const requestsDone = drain.start(waitUntil);
+    const backgroundDone = background.stop().catch((err: unknown) => {
+      app.log.warn({ err }, 'background work did not stop cleanly');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), waitUntil - Date.now());
+    });
+    const outcome = await Promise.race([Promise.all([backgroundDone, requestsDone]), deadline]);
+    clearTimeout(timer);
+    if (outcome === 'late')
+      app.log.warn('requests or background work still running; closing anyway');
     await app.close();
     await db.destroy();
     app.log.info(`stopped in ${Date.now() - stopAt} ms`);

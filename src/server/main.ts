@@ -50,8 +50,10 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const port = bound && typeof bound === 'object' ? bound.port : config.port; // PORT=0 picks one
   app.log.info(
-    `AstroDash ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
+    `AstroDash ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} ` +
       `(${dialect}, started in ${Math.round(performance.now() - startedAt)} ms)`,
   );
 }

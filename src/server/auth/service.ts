@@ -29,11 +29,11 @@ export const ACCOUNT_DISABLED = 'This account has been disabled.';
 export const EMAIL_IN_USE = 'Email already in use';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
-/** The windows a password guess at `email` from `ip` counts in. */
-const guessChecks = (email: string, ip: string): LimitCheck[] => [
-  { window: LOGIN_FAIL_ACCOUNT, key: accountAddressKey(normalizeEmail(email), ip) },
-  { window: LOGIN_FAIL_IP, key: ip },
-];
+/** A password guess at this account from this address. */
+const accountCheck = (email: string, ip: string): LimitCheck => ({
+  window: LOGIN_FAIL_ACCOUNT,
+  key: accountAddressKey(normalizeEmail(email), ip),
+});
 
 const isAdminEmail = (ctx: AppContext, email: string) =>
   ctx.config.adminEmail !== undefined && normalizeEmail(email) === ctx.config.adminEmail;
@@ -45,7 +45,8 @@ export async function authenticate(
   ip: string,
 ): Promise<UserRow> {
   const { rateLimiter } = ctx;
-  const checks = guessChecks(input.email, ip);
+  const byAccount = accountCheck(input.email, ip);
+  const checks = [byAccount, { window: LOGIN_FAIL_IP, key: ip }];
   // Counted before the password is checked, so parallel guesses cannot overrun the limit.
   const attempt = await rateLimiter.consume(
     checks,
@@ -59,7 +60,7 @@ export async function authenticate(
   if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS); // the failure stays counted
   await attempt.release();
   if (user.is_disabled) throw new HttpError(403, ACCOUNT_DISABLED);
-  await rateLimiter.clear(checks.slice(0, 1));
+  await rateLimiter.clear([byAccount]); // a success forgives this account's failures here
   if (user.role !== 'admin' && isAdminEmail(ctx, user.email)) {
     return updateUser(ctx.db, user.id, { role: 'admin' });
   }
@@ -108,7 +109,7 @@ export async function verifyCurrentPassword(
   password: string,
   ip: string,
 ): Promise<void> {
-  const checks = guessChecks(user.email, ip).slice(0, 1);
+  const checks = [accountCheck(user.email, ip)];
   const attempt = await ctx.rateLimiter.consume(
     checks,
     (wait) => `Too many password attempts. Please try again in ${waitMinutes(wait)}.`,

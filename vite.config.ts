@@ -6,7 +6,9 @@ export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true },
+  // 'hidden': maps are written (for the operator's debugging) but not referenced from
+  // the bundles; the server refuses to serve any .map file.
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     port: 5173,
     proxy: { '/_api': 'http://localhost:3000', '/ads.txt': 'http://localhost:3000' },

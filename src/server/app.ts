@@ -9,6 +9,8 @@ import type { DB, Dialect } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerSessionLoading } from './http/auth-guard';
 import { createRateLimiter } from './http/rate-limit';
+import { registerDrain, type Drain } from './http/drain';
+import { registerHostGuard } from './http/host-guard';
 import { registerSecurity } from './http/security';
 import { registerWebApp } from './http/static';
 import { authRoutes } from './auth/routes';
@@ -30,7 +32,7 @@ export interface BuildOptions {
 
 export async function buildApp(
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; drain: Drain }> {
   const { config, db, dialect } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -41,12 +43,24 @@ export async function buildApp(
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Calls that take no input (logout, cleanup, avatar delete…) may arrive as JSON
+  // with an empty body: that is "no input", not malformed JSON. Anything else goes
+  // to Fastify's own parser (which also refuses __proto__ poisoning).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    void parseJson(request, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx: AppContext = { config, db, dialect, rateLimiter: createRateLimiter(db), log: app.log };
 
   registerErrorHandling(app);
+  const drain = registerDrain(app);
+  registerHostGuard(app, config);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
@@ -61,5 +75,5 @@ export async function buildApp(
   await app.register(skyRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
-  return { app, ctx };
+  return { app, ctx, drain };
 }

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
       message: 'must be a postgres:// URL or a path to an SQLite file',
     }),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADS_TXT: optionalString,
   ADS_SCRIPT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SESSION_SECURE_COOKIE: bool(false),
@@ -86,6 +87,8 @@ export type Config = Readonly<{
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   adminEmail: string | undefined;
+  /** The address users reach AstroDash at; when set, other Host names are refused. */
+  publicUrl: string | undefined;
   adsTxt: string | undefined;
   adsScriptUrl: string | undefined;
   secureCookie: boolean;
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    publicUrl: e.PUBLIC_URL,
     adsTxt: e.ADS_TXT,
     adsScriptUrl: e.ADS_SCRIPT_URL,
     secureCookie: e.SESSION_SECURE_COOKIE,

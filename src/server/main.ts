@@ -5,27 +5,55 @@ import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
 import { startBackgroundWork } from './jobs';
 
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const { db, dialect } = openDatabase(config.database);
   await migrateToLatest(db);
-  const { app, ctx } = await buildApp({ config, db, dialect });
+  const { app, ctx, drain } = await buildApp({ config, db, dialect });
   const background = await startBackgroundWork(ctx);
 
+  // SIGTERM/SIGINT: new requests get 503 at once, in-flight ones finish, background
+  // work stops, the database closes; whatever is still running at 10 s is cut off.
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const stopAt = Date.now();
     app.log.info({ signal }, 'shutting down');
-    await background.stop();
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    // Requests and background work get until 1.5 s before the limit; closing takes the rest.
+    const waitUntil = stopAt + SHUTDOWN_LIMIT_MS - 1500;
+    const requestsDone = drain.start(waitUntil);
+    const backgroundDone = background.stop().catch((err: unknown) => {
+      app.log.warn({ err }, 'background work did not stop cleanly');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), waitUntil - Date.now());
+    });
+    const outcome = await Promise.race([Promise.all([backgroundDone, requestsDone]), deadline]);
+    clearTimeout(timer);
+    if (outcome === 'late')
+      app.log.warn('requests or background work still running; closing anyway');
     await app.close();
     await db.destroy();
+    app.log.info(`stopped in ${Date.now() - stopAt} ms`);
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const port = bound && typeof bound === 'object' ? bound.port : config.port; // PORT=0 picks one
   app.log.info(
-    `AstroDash ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
+    `AstroDash ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} ` +
       `(${dialect}, started in ${Math.round(performance.now() - startedAt)} ms)`,
   );
 }

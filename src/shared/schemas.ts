@@ -18,6 +18,33 @@ import {
   SUMMARIZE_MIN_CONTENT_WITHOUT_URL,
 } from './constants';
 
+// ---------- names ----------
+
+/**
+ * Control characters (NUL, escapes, C1) and bidirectional overrides/isolates
+ * (U+202A–U+202E, U+2066–U+2069): they hide or reorder text in other people's
+ * views and logs, so no name may carry them.
+ */
+export function hasUnsafeNameChars(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x1f || (c >= 0x7f && c <= 0x9f)) return true;
+    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
+  }
+  return false;
+}
+/** The name with those characters removed, for names that arrive in bulk (OPML import). */
+export function stripUnsafeNameChars(s: string): string {
+  if (!hasUnsafeNameChars(s)) return s;
+  let out = '';
+  for (const ch of s) if (!hasUnsafeNameChars(ch)) out += ch;
+  return out;
+}
+export const UNSAFE_DISPLAY_NAME_MESSAGE =
+  'Display name cannot contain control characters or text-direction overrides';
+export const UNSAFE_SOURCE_NAME_MESSAGE =
+  'Name cannot contain control characters or text-direction overrides.';
+
 // ---------- auth and account ----------
 
 export const STRONG_PASSWORD_MESSAGE =
@@ -47,7 +74,8 @@ export const registerSchema = z.object({
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(100, 'Display name must be at most 100 characters'),
+    .max(100, 'Display name must be at most 100 characters')
+    .refine((v) => !hasUnsafeNameChars(v), UNSAFE_DISPLAY_NAME_MESSAGE),
   zipCode: zipCodeField.optional(),
 });
 
@@ -57,15 +85,23 @@ export const updateProfileSchema = z.object({
     .trim()
     .min(1, 'Display name is required')
     .max(100, 'Display name must be at most 100 characters')
+    .refine((v) => !hasUnsafeNameChars(v), UNSAFE_DISPLAY_NAME_MESSAGE)
     .optional(),
   email: z.email({ error: 'Invalid email address' }).max(254, 'Invalid email address').optional(),
   avatarUrl: z.string().max(2048).nullable().optional(),
+  /** Required by the server when `email` changes the address. */
+  currentPassword: z.string().max(256, 'Current password is incorrect').optional(),
 });
 
 /** The account form's own wording for a bad e-mail. */
 export const profileFormSchema = z.object({
-  displayName: z.string().trim().min(1, 'Display name is required'),
+  displayName: z
+    .string()
+    .trim()
+    .min(1, 'Display name is required')
+    .refine((v) => !hasUnsafeNameChars(v), UNSAFE_DISPLAY_NAME_MESSAGE),
   email: z.email({ error: 'Please enter a valid email address' }),
+  currentPassword: z.string().optional(),
 });
 
 export const changePasswordSchema = z.object({
@@ -150,14 +186,19 @@ export const summarizeSchema = z
     path: ['content'],
   });
 
-export const fetchNewsSchema = z
-  .object({
+/** A body-less call: no body (null), an empty JSON body (undefined) or `{}` all mean "no input". */
+const orEmpty = (v: unknown) => v ?? {};
+export const noInputSchema = z.preprocess(orEmpty, z.object({}).passthrough());
+
+export const fetchNewsSchema = z.preprocess(
+  orEmpty,
+  z.object({
     sourceIds: z
       .array(z.union([z.string(), z.number()]).transform(String))
       .max(1000)
       .optional(),
-  })
-  .default({});
+  }),
+);
 
 // ---------- sources ----------
 
@@ -177,7 +218,8 @@ const sourceName = z
   .string({ error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
-  .max(200, 'Name must be at most 200 characters.');
+  .max(200, 'Name must be at most 200 characters.')
+  .refine((v) => !hasUnsafeNameChars(v), UNSAFE_SOURCE_NAME_MESSAGE);
 const sourceUrl = z
   .string({ error: 'Please enter a valid URL.' })
   .trim()

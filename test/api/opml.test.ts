@@ -108,6 +108,19 @@ describe.each(dialects)('OPML import and export (%s)', (dialect) => {
     expect(await personal(carol)).toHaveLength(5);
   });
 
+  it('drops control characters and text-direction overrides from imported names', async () => {
+    const client = await newUser();
+    const res = await importOpml(
+      client,
+      doc(
+        '<outline type="rss" text="Evil&#x202E;gnp.exe&#x2066;x&#x2069; Feed&#x1;" xmlUrl="https://bidi.example/feed.xml"/>',
+      ),
+    );
+    expect(res.status).toBe(200);
+    const names = (await personal(client)).map((s) => s.name);
+    expect(names).toEqual(['Evilgnp.exex Feed']);
+  });
+
   it('exports an empty but valid file when the user has no personal sources', async () => {
     const res = await (await newUser()).get('/_api/news/sources/opml');
     expect(res.status).toBe(200);

@@ -201,6 +201,14 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       [{ url: 'https://a.example/feed', sourceType: 'rss' }, 'Name is required.'],
       [{ name: '   ', url: 'https://a.example/feed', sourceType: 'rss' }, 'Name is required.'],
       [{ name: 'X', sourceType: 'rss' }, 'Please enter a valid URL.'],
+      [
+        { name: 'News\u0000', url: 'https://a.example/feed', sourceType: 'rss' },
+        'Name cannot contain control characters or text-direction overrides.',
+      ],
+      [
+        { name: 'Feed \u202Egnp.exe', url: 'https://a.example/feed', sourceType: 'rss' },
+        'Name cannot contain control characters or text-direction overrides.',
+      ],
       [{ name: 'X', url: 'not a url', sourceType: 'rss' }, 'Please enter a valid URL.'],
       [{ name: 'X', url: 'ftp://a.example/feed', sourceType: 'rss' }, 'Please enter a valid URL.'],
       [
@@ -417,6 +425,10 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       [{ name: 'X' }, 'Source ID is required.'],
       [{ sourceId: '', name: 'X' }, 'Source ID is required.'],
       [{ sourceId: 'PLACEHOLDER', name: '' }, 'Name is required.'],
+      [
+        { sourceId: 'PLACEHOLDER', name: 'Bell\u0007' },
+        'Name cannot contain control characters or text-direction overrides.',
+      ],
       [{ sourceId: 'PLACEHOLDER', url: 'nope' }, 'Please enter a valid URL.'],
       [{ sourceId: 'PLACEHOLDER', sourceType: 'blog' }, 'Please select a valid source type.'],
     ] as Array<[Record<string, unknown>, string]>)(

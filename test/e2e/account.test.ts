@@ -63,9 +63,11 @@ describeE2E('account page', () => {
     );
     await page.getByText('Profile updated successfully').waitFor();
 
-    // An e-mail that belongs to someone else.
+    // An e-mail that belongs to someone else (a new address needs the current password).
     const other = await createUser(e2e.server);
-    await page.getByLabel('Email', { exact: true }).fill(other.email);
+    const profile = page.getByRole('form', { name: 'Profile' });
+    await profile.getByLabel('Email', { exact: true }).fill(other.email);
+    await profile.getByLabel('Current Password').fill(user.password);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('This email is already in use').waitFor();
     await page.getByLabel('Email', { exact: true }).fill(user.email);
@@ -173,6 +175,54 @@ describeE2E('account page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+describeE2E('changing the e-mail address', () => {
+  const e2e = useE2E();
+
+  it.each(widths)(
+    'asks for the current password only when the address changes (%s)',
+    async (name, viewport) => {
+      const user = await createUser(e2e.server, { email: `mover-${name}@example.test` });
+      const { page, context } = await e2e.newPage(viewport);
+      await signInAt(page, '/login?next=/account', user);
+      await page.getByRole('heading', { name: 'My Account' }).waitFor();
+      const profile = page.getByRole('form', { name: 'Profile' });
+      const email = profile.getByLabel('Email', { exact: true });
+      const current = profile.getByLabel('Current Password');
+      await expect.poll(() => email.inputValue(), { timeout: 5000 }).toBe(user.email);
+      expect(await current.count()).toBe(0);
+
+      // Same address in other letters: not a change, no password asked.
+      await email.fill(user.email.toUpperCase());
+      expect(await current.count()).toBe(0);
+
+      const moved = `moved-${name}@example.test`;
+      await email.fill(moved);
+      await current.waitFor();
+      await profile.getByRole('button', { name: 'Save Changes' }).click();
+      await profile.getByText('Current password is required to change your email').waitFor();
+      await expect.poll(() => current.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await current.fill('Wrong-Guess-1');
+      await profile.getByRole('button', { name: 'Save Changes' }).click();
+      await profile.getByText('Current password is incorrect').waitFor();
+      await e2e.screenshot(page, `account-email-password-${name}`);
+
+      await current.fill(user.password);
+      await profile.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Profile updated successfully').waitFor();
+      await expect.poll(() => current.count(), { timeout: 5000 }).toBe(0);
+      await expect.poll(() => email.inputValue()).toBe(moved);
+      const row = await e2e.server.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.email).toBe(moved);
+      await context.close();
+    },
+  );
 });
 
 describeE2E('account page fallbacks', () => {

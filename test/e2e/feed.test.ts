@@ -483,6 +483,13 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
     const src = (await frame.getAttribute('src')) ?? '';
     expect(src).toContain(`youtube-nocookie.com/embed/${VIDEO_ID}`);
     expect(src).not.toContain('autoplay');
+    // Only the features playback needs are delegated to the player.
+    const allow = (await frame.getAttribute('allow')) ?? '';
+    expect(allow.split(';').map((f) => f.trim())).toEqual([
+      'encrypted-media',
+      'picture-in-picture',
+      'fullscreen',
+    ]);
     expect(context.pages()).toHaveLength(1);
     await card.getByRole('button', { name: 'Close video' }).click();
     await expect.poll(() => card.locator('iframe').count()).toBe(0);

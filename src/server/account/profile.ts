@@ -1,20 +1,25 @@
 // Profile changes: display name, e-mail, avatar removal and ZIP code.
 import type { z } from 'zod';
 import type { updateProfileSchema } from '../../shared/schemas';
+import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import type { UserRow, UserUpdate } from '../db/tables';
 import { badRequest, conflict } from '../http/errors';
-import { EMAIL_IN_USE } from '../auth/service';
+import { EMAIL_IN_USE, verifyCurrentPassword } from '../auth/service';
 import { emailTakenByOther, normalizeEmail, updateUser } from '../auth/users';
 import { removeAvatar } from './avatars';
 
 export const INVALID_AVATAR_URL = 'Invalid avatar URL';
 
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required to change your email';
+
 export async function updateProfile(
-  db: DB,
+  ctx: AppContext,
   user: UserRow,
   input: z.infer<typeof updateProfileSchema>,
+  ip: string,
 ): Promise<UserRow> {
+  const { db } = ctx;
   // The avatar itself only changes through the upload call; here it may only be
   // removed (null) or left as it is, so nobody can point it at an outside URL.
   if (
@@ -27,6 +32,11 @@ export async function updateProfile(
   const changes: UserUpdate = {};
   if (input.displayName !== undefined) changes.display_name = input.displayName;
   if (input.email !== undefined && normalizeEmail(input.email) !== user.email_normalized) {
+    // Whoever holds a session (a borrowed laptop, a stolen cookie) must not take
+    // the account over by moving its address; checked before revealing whether
+    // the new address is taken.
+    if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED);
+    await verifyCurrentPassword(ctx, user, input.currentPassword, ip);
     if (await emailTakenByOther(db, input.email, user.id)) throw conflict(EMAIL_IN_USE);
     changes.email = input.email.trim();
     changes.email_normalized = normalizeEmail(input.email);

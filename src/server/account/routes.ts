@@ -12,7 +12,7 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_MISSING,
   AVATAR_TOO_LARGE,
-  avatarHash,
+  avatarEtag,
   findAvatar,
   removeAvatar,
   saveAvatar,
@@ -20,10 +20,7 @@ import {
 import { updateZipCode } from './profile';
 import { assertKnownZip } from '../sky/zip';
 
-const avatarParams = z.object({
-  userId: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found'),
-});
-const avatarQuery = z.object({ v: z.string().max(64).optional() });
+const avatarParams = z.object({ avatarId: z.string().max(64) });
 
 export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
@@ -61,27 +58,23 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       return { user: toUser(await saveAvatar(ctx.db, user, data)) };
     });
 
+    // Served by an unguessable id (see avatars.ts), to signed-in users who were given the URL.
     app.get(
-      '/_api/account/avatar/:userId',
-      { schema: { params: avatarParams, querystring: avatarQuery } },
+      '/_api/account/avatar/:avatarId',
+      { schema: { params: avatarParams } },
       async (request, reply) => {
         requireUser(request);
-        const avatar = await findAvatar(ctx.db, request.params.userId);
+        const avatar = await findAvatar(ctx.db, request.params.avatarId);
         if (!avatar) throw notFound('Avatar not found');
-        const etag = `"${avatarHash(avatar.data)}"`;
+        const etag = avatarEtag(avatar.data);
         reply
           .header('content-type', avatar.content_type)
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('content-disposition', 'inline')
           .header('etag', etag)
-          // The URL carries the content hash, so a matching ?v= never changes.
-          .header(
-            'cache-control',
-            request.query.v === avatarHash(avatar.data)
-              ? 'private, max-age=31536000, immutable'
-              : 'private, no-cache',
-          );
+          // A new upload gets a new id, so what one id serves never changes.
+          .header('cache-control', 'private, max-age=31536000, immutable');
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.send(avatar.data);
       },

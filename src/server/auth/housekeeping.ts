@@ -1,7 +1,7 @@
 // Keeps the auth tables small: expired sessions and login/registration
 // rate-limit events older than their window are of no further use.
 import type { AppContext } from '../context';
-import { LOGIN_FAIL_EMAIL, LOGIN_FAIL_IP, REGISTER_IP } from './service';
+import { LOGIN_FAIL_ACCOUNT, LOGIN_FAIL_IP, REGISTER_IP } from './service';
 import { pruneExpiredSessions } from './sessions';
 
 const HOUR = 60 * 60 * 1000;
@@ -9,7 +9,9 @@ const HOUR = 60 * 60 * 1000;
 /** Deletes expired sessions and this module's stale rate events; other modules' buckets are left alone. */
 export async function pruneAuthTables(ctx: Pick<AppContext, 'db'>, at = Date.now()): Promise<void> {
   await pruneExpiredSessions(ctx.db);
-  for (const w of [LOGIN_FAIL_EMAIL, LOGIN_FAIL_IP, REGISTER_IP]) {
+  // login-fail-email: the per-account bucket before limits were keyed by account and address.
+  const legacy = { bucket: 'login-fail-email', windowMs: LOGIN_FAIL_ACCOUNT.windowMs };
+  for (const w of [LOGIN_FAIL_ACCOUNT, LOGIN_FAIL_IP, REGISTER_IP, legacy]) {
     await ctx.db
       .deleteFrom('rate_events')
       .where('bucket', '=', w.bucket)

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/auth-guard';
+import { mayRegisterFirstAccount } from '../http/host-guard';
 import { updateProfile } from '../account/profile';
 import { warmDummyHash } from './passwords';
 import { toUser } from './presenter';
@@ -53,7 +54,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: registerSchema }, config: { public: true } },
       async (request, reply) => {
         assertKnownZip(request.body.zipCode);
-        const user = await register(ctx, request.body, request.ip);
+        const user = await register(
+          ctx,
+          request.body,
+          request.ip,
+          mayRegisterFirstAccount(request, ctx.config),
+        );
         await startSession(request, reply, user);
         return { user: toUser(user) };
       },
@@ -71,7 +77,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: updateProfileSchema } },
       async (request) => {
         const user = requireUser(request);
-        return { user: toUser(await updateProfile(ctx.db, user, request.body)) };
+        return { user: toUser(await updateProfile(ctx, user, request.body, request.ip)) };
       },
     );
 
@@ -80,7 +86,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: changePasswordSchema } },
       async (request, reply) => {
         const user = requireUser(request);
-        await changePassword(ctx, user, request.body);
+        await changePassword(ctx, user, request.body, request.ip);
         clearSessionCookie(reply, ctx.config);
         return { success: true };
       },

@@ -3,15 +3,21 @@ import type { z } from 'zod';
 import type { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
-import { HttpError, badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors';
-import type { Window } from '../http/rate-limit';
+import { HttpError, badRequest, conflict, unauthorized } from '../http/errors';
+import { accountAddressKey, waitMinutes, type LimitCheck, type Window } from '../http/rate-limit';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
-import { findUserByEmail, insertUser, normalizeEmail, updateUser } from './users';
+import { FIRST_ACCOUNT_LOCAL_ONLY } from '../http/host-guard';
+import { findUserByEmail, hasAnyUser, insertUser, normalizeEmail, updateUser } from './users';
 
 const MINUTE = 60 * 1000;
-export const LOGIN_FAIL_EMAIL: Window = {
-  bucket: 'login-fail-email',
+/**
+ * Failed logins per account AND client address: ten wrong passwords from one
+ * address lock the account from that address only, so an attacker cannot lock
+ * the real owner out. The per-address window stops one address spraying many accounts.
+ */
+export const LOGIN_FAIL_ACCOUNT: Window = {
+  bucket: 'login-fail-account-ip',
   limit: 10,
   windowMs: 15 * MINUTE,
 };
@@ -23,8 +29,11 @@ export const ACCOUNT_DISABLED = 'This account has been disabled.';
 export const EMAIL_IN_USE = 'Email already in use';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / MINUTE));
-const plural = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+/** A password guess at this account from this address. */
+const accountCheck = (email: string, ip: string): LimitCheck => ({
+  window: LOGIN_FAIL_ACCOUNT,
+  key: accountAddressKey(normalizeEmail(email), ip),
+});
 
 const isAdminEmail = (ctx: AppContext, email: string) =>
   ctx.config.adminEmail !== undefined && normalizeEmail(email) === ctx.config.adminEmail;
@@ -36,57 +45,52 @@ export async function authenticate(
   ip: string,
 ): Promise<UserRow> {
   const { rateLimiter } = ctx;
-  const emailKey = normalizeEmail(input.email);
-  const [byEmail, byIp] = await Promise.all([
-    rateLimiter.status(LOGIN_FAIL_EMAIL, emailKey),
-    rateLimiter.status(LOGIN_FAIL_IP, ip),
-  ]);
-  if (byEmail.limited || byIp.limited) {
-    const wait = Math.max(byEmail.retryAfterMs, byIp.retryAfterMs);
-    throw tooManyRequests(
-      `Too many login attempts. Please try again in ${plural(minutes(wait))}.`,
-      wait / 1000,
-    );
-  }
+  const byAccount = accountCheck(input.email, ip);
+  const checks = [byAccount, { window: LOGIN_FAIL_IP, key: ip }];
+  // Counted before the password is checked, so parallel guesses cannot overrun the limit.
+  const attempt = await rateLimiter.consume(
+    checks,
+    (wait) => `Too many login attempts. Please try again in ${waitMinutes(wait)}.`,
+  );
 
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyDummy(input.password);
-  if (!user || !ok) {
-    await Promise.all([
-      rateLimiter.record(LOGIN_FAIL_EMAIL, emailKey),
-      rateLimiter.record(LOGIN_FAIL_IP, ip),
-    ]);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
+  if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS); // the failure stays counted
+  await attempt.release();
   if (user.is_disabled) throw new HttpError(403, ACCOUNT_DISABLED);
-  await rateLimiter.clear(LOGIN_FAIL_EMAIL, emailKey);
+  await rateLimiter.clear([byAccount]); // a success forgives this account's failures here
   if (user.role !== 'admin' && isAdminEmail(ctx, user.email)) {
     return updateUser(ctx.db, user.id, { role: 'admin' });
   }
   return user;
 }
 
+/**
+ * `mayBeFirst`: whether this request may create the first account, which becomes
+ * the admin (see http/host-guard.ts); when not, registration works only once an
+ * account exists, and never yields an admin by being first.
+ */
 export async function register(
   ctx: AppContext,
   input: z.infer<typeof registerSchema>,
   ip: string,
+  mayBeFirst = true,
 ): Promise<UserRow> {
-  const limit = await ctx.rateLimiter.status(REGISTER_IP, ip);
-  if (limit.limited) {
-    throw tooManyRequests(
-      `Too many registrations from this network. Please try again in ${plural(minutes(limit.retryAfterMs))}.`,
-      limit.retryAfterMs / 1000,
-    );
+  await ctx.rateLimiter.consume(
+    [{ window: REGISTER_IP, key: ip }],
+    (wait) => `Too many registrations from this network. Please try again in ${waitMinutes(wait)}.`,
+  );
+  if (!mayBeFirst && !(await hasAnyUser(ctx.db))) {
+    throw new HttpError(403, FIRST_ACCOUNT_LOCAL_ONLY);
   }
-  await ctx.rateLimiter.record(REGISTER_IP, ip);
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_IN_USE);
   const user = await insertUser(ctx.db, {
     email: input.email,
     displayName: input.displayName,
     passwordHash: await hashPassword(input.password),
-    role: isAdminEmail(ctx, input.email) ? 'admin' : 'first-admin',
+    role: isAdminEmail(ctx, input.email) ? 'admin' : mayBeFirst ? 'first-admin' : 'user',
     zipCode: input.zipCode ?? null,
   });
   // Lost a race with a simultaneous registration of the same address.
@@ -94,25 +98,36 @@ export async function register(
   return user;
 }
 
+/**
+ * Checks the signed-in user's current password before a sensitive change. Wrong
+ * guesses count with failed logins of this account from this address (the caller
+ * already holds a session for the account, so the per-address window adds nothing).
+ */
+export async function verifyCurrentPassword(
+  ctx: AppContext,
+  user: UserRow,
+  password: string,
+  ip: string,
+): Promise<void> {
+  const checks = [accountCheck(user.email, ip)];
+  const attempt = await ctx.rateLimiter.consume(
+    checks,
+    (wait) => `Too many password attempts. Please try again in ${waitMinutes(wait)}.`,
+  );
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD); // the failure stays counted
+  }
+  await attempt.release();
+}
+
 /** Sets a new password and ends every session of the user, this one included. */
 export async function changePassword(
   ctx: AppContext,
   user: UserRow,
   input: z.infer<typeof changePasswordSchema>,
+  ip: string,
 ): Promise<void> {
-  // Wrong current passwords count with failed logins: both are guesses at one account's password.
-  const emailKey = normalizeEmail(user.email);
-  const guesses = await ctx.rateLimiter.status(LOGIN_FAIL_EMAIL, emailKey);
-  if (guesses.limited) {
-    throw tooManyRequests(
-      `Too many password attempts. Please try again in ${plural(minutes(guesses.retryAfterMs))}.`,
-      guesses.retryAfterMs / 1000,
-    );
-  }
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    await ctx.rateLimiter.record(LOGIN_FAIL_EMAIL, emailKey);
-    throw badRequest(WRONG_CURRENT_PASSWORD);
-  }
+  await verifyCurrentPassword(ctx, user, input.currentPassword, ip);
   await updateUser(ctx.db, user.id, { password_hash: await hashPassword(input.newPassword) });
   await deleteUserSessions(ctx.db, user.id);
 }

@@ -22,6 +22,10 @@ export interface NewUserInput {
   zipCode?: string | null;
 }
 
+export async function hasAnyUser(db: DB): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** Inserts an account; returns undefined when the e-mail is already taken. */
 export async function insertUser(db: DB, input: NewUserInput): Promise<UserRow | undefined> {
   const at = Date.now();

@@ -30,6 +30,8 @@ export interface SessionsTable {
 
 export interface AvatarsTable {
   user_id: number;
+  /** Random hex id the image is served under; new on every upload (migration 0007). */
+  public_id: string;
   content_type: string;
   data: Buffer;
   updated_at: number;

@@ -1,38 +1,120 @@
 // Sliding-window rate limits kept in the database, so every instance behind a
 // load balancer shares them (on PostgreSQL) and a restart forgets nothing.
+//
+// How to add a limit (e.g. AI chat per user):
+//   const CHAT: Window = { bucket: 'ai-chat', limit: 30, windowMs: 10 * 60_000 };
+//   await ctx.rateLimiter.consume([{ window: CHAT, key: String(user.id) }],
+//     (retryAfterMs) => `Too many questions. Try again in ${minutesSeconds(retryAfterMs)}.`);
+// `consume` counts one event in each listed window and refuses with 429 (and
+// Retry-After) when any is over its limit. For limits that count only failures
+// (wrong passwords), consume before the attempt and `release()` it on success. Keys are
+// free-form strings; `accountAddressKey` joins an account and a client address, for
+// limits that must not let one address lock an account out everywhere.
+// A bucket name is a stable identifier (stored with each event); prune your buckets
+// in a housekeeping job as auth/housekeeping.ts does.
 import type { DB } from '../db/database';
+import { tooManyRequests } from './errors';
 
 export type Window = { bucket: string; limit: number; windowMs: number };
+/** One window applied to one key (a user id, an address, an account-and-address pair). */
+export type LimitCheck = { window: Window; key: string };
+
+/** The key of a limit per account and client address. */
+export const accountAddressKey = (account: string, ip: string) => `${account}|${ip}`;
 
 export function createRateLimiter(db: DB) {
   /** How many events are recorded for this key inside the window, and when the oldest expires. */
-  async function status(w: Window, key: string, at = Date.now()) {
+  async function status(w: Window, key: string, at = Date.now(), upToId?: number) {
     const since = at - w.windowMs;
-    const row = await db
+    let query = db
       .selectFrom('rate_events')
       .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.min<number>('created_at').as('oldest'),
+        // PostgreSQL returns bigint aggregates as strings.
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.min<number | string | null>('created_at').as('oldest'),
       ])
       .where('bucket', '=', w.bucket)
       .where('key', '=', key)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    const count = row.n;
-    const retryAfterMs = count >= w.limit && row.oldest ? row.oldest + w.windowMs - at : 0;
-    return { count, limited: count >= w.limit, retryAfterMs };
+      .where('created_at', '>', since);
+    if (upToId !== undefined) query = query.where('id', '<=', upToId);
+    const row = await query.executeTakeFirstOrThrow();
+    const count = Number(row.n);
+    const limited = w.windowMs > 0 && count >= w.limit;
+    const retryAfterMs = limited && row.oldest ? Number(row.oldest) + w.windowMs - at : 0;
+    return { count, limited, retryAfterMs };
   }
 
-  async function record(w: Window, key: string, at = Date.now()) {
-    await db.insertInto('rate_events').values({ bucket: w.bucket, key, created_at: at }).execute();
+  async function record(checks: LimitCheck[], at = Date.now()) {
+    const rows = checks
+      .filter((c) => c.window.windowMs > 0)
+      .map((c) => ({ bucket: c.window.bucket, key: c.key, created_at: at }));
+    if (rows.length > 0) await db.insertInto('rate_events').values(rows).execute();
   }
 
-  async function clear(w: Window, key: string) {
-    await db
-      .deleteFrom('rate_events')
-      .where('bucket', '=', w.bucket)
-      .where('key', '=', key)
-      .execute();
+  async function clear(checks: LimitCheck[]) {
+    for (const c of checks) {
+      await db
+        .deleteFrom('rate_events')
+        .where('bucket', '=', c.window.bucket)
+        .where('key', '=', c.key)
+        .execute();
+    }
+  }
+
+  /**
+   * Throws 429 (Retry-After set, message from `message(retryAfterMs)`) when any check is
+   * at its limit; the wait is the longest among the full windows.
+   */
+  async function assertUnder(checks: LimitCheck[], message: (retryAfterMs: number) => string) {
+    const results = await Promise.all(checks.map((c) => status(c.window, c.key)));
+    const full = results.filter((r) => r.limited);
+    if (full.length === 0) return;
+    const wait = Math.max(...full.map((r) => r.retryAfterMs));
+    throw tooManyRequests(message(wait), wait / 1000);
+  }
+
+  /**
+   * Counts this call in every window first, then checks: a window already full
+   * gets the call taken back and a 429. Counting before checking means concurrent
+   * calls cannot slip past a limit together. `release()` takes the call back
+   * later, for limits that should count only failures (a login that succeeded).
+   */
+  async function consume(
+    checks: LimitCheck[],
+    message: (retryAfterMs: number) => string,
+  ): Promise<{ release(): Promise<void> }> {
+    const active = checks.filter((c) => c.window.windowMs > 0);
+    if (active.length === 0) return { release: async () => undefined };
+    const at = Date.now();
+    // One insert per window, so each id is known to belong to its window.
+    const ids: number[] = [];
+    for (const c of active) {
+      const row = await db
+        .insertInto('rate_events')
+        .values({ bucket: c.window.bucket, key: c.key, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const release = async () => {
+      await db.deleteFrom('rate_events').where('id', 'in', ids).execute();
+    };
+    const results = await Promise.all(
+      active.map(async (c, i) => {
+        // Only events recorded up to this one: of N simultaneous calls exactly the
+        // first `limit` pass, instead of every one seeing the others and all failing.
+        const st = await status(c.window, c.key, at, ids[i]);
+        // This call is among the events counted: over the limit means it is one too many.
+        return { over: st.count > c.window.limit, retryAfterMs: st.retryAfterMs };
+      }),
+    );
+    const over = results.filter((r) => r.over);
+    if (over.length > 0) {
+      await release();
+      const wait = Math.max(...over.map((r) => r.retryAfterMs));
+      throw tooManyRequests(message(wait), wait / 1000);
+    }
+    return { release };
   }
 
   /** Drop events older than the longest window; called by a periodic job. */
@@ -43,7 +125,19 @@ export function createRateLimiter(db: DB) {
       .execute();
   }
 
-  return { status, record, clear, prune };
+  return { status, record, clear, assertUnder, consume, prune };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+const MINUTE = 60_000;
+/** "15 minutes", "1 minute": the wording of the sign-in limits. */
+export const waitMinutes = (ms: number) => {
+  const n = Math.max(1, Math.ceil(ms / MINUTE));
+  return `${n} minute${n === 1 ? '' : 's'}`;
+};
+/** m:ss, as the Refresh Feed button shows it. */
+export const minutesSeconds = (ms: number) => {
+  const total = Math.max(1, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+};

@@ -36,7 +36,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     if (!isApiRequest(request)) return;
     const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
+    // "null" comes from sandboxed frames, data: URLs and some cross-site redirects:
+    // never our own pages, so it is refused rather than treated as absent.
+    if (origin === 'null') throw new HttpError(403, 'Cross-site request refused');
+    if (origin) {
       // request.host honours TRUST_PROXY: X-Forwarded-Host counts only behind a trusted proxy.
       const host = request.host;
       let originHost: string | undefined;

@@ -19,6 +19,8 @@ function findWebDist(from: string): string {
 
 export const WEB_DIST = findWebDist(import.meta.dirname);
 
+const isSourceMap = (pathName: string) => pathName.toLowerCase().endsWith('.map');
+
 export async function registerWebApp(app: FastifyInstance, config: Config, webDir = WEB_DIST) {
   app.get('/ads.txt', async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').send(config.adsTxt ? `${config.adsTxt}\n` : '');
@@ -36,6 +38,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
       root: webDir,
       wildcard: false,
       index: false,
+      // Source maps stay on disk for the operator; the public gets no map of the code.
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it never changes.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -48,7 +52,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
 
   // Every unknown GET outside the API gets the SPA, which renders its own Not Found.
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/_api/') && indexHtml) {
+    const pathName = request.url.split('?')[0];
+    if (
+      request.method === 'GET' &&
+      !request.url.startsWith('/_api/') &&
+      !isSourceMap(pathName) &&
+      indexHtml
+    ) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -14,7 +14,14 @@ import zlib from 'node:zlib';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config';
 import { decodeBody } from './decode';
-import { BlockedAddressError, addressPolicy, assertHostAllowed, guardedLookup } from './ssrf';
+import {
+  BlockedAddressError,
+  addressPolicy,
+  assertHostAllowed,
+  guardedLookup,
+  type AddressPolicy,
+  type Resolver,
+} from './ssrf';
 import {
   SourceFetchError,
   type GuardedHttp,
@@ -135,15 +142,26 @@ function withoutCredentials(
 export interface GuardedHttpOptions {
   /** Test seam: addresses allowed regardless of the policy (e.g. one loopback alias). */
   exempt?: (address: string) => boolean;
+  /** Test seam: how host names resolve (a test DNS); the system resolver otherwise. */
+  resolve?: Resolver;
+  /**
+   * For upstream base URLs the operator sets in the environment (AI_BASE_URL,
+   * OPEN_METEO_URL, SWPC_URL, LAUNCH_LIBRARY_URL), never for URLs a user supplies:
+   * no address check (Ollama on localhost is the usual case), but the same
+   * timeout, size cap, redirect limit and http(s)-only rule.
+   */
+  trusted?: boolean;
 }
 
 export function createGuardedHttp(
   config: IngestConfig,
   guardOptions: GuardedHttpOptions = {},
 ): GuardedHttpClient {
-  const policy = addressPolicy(config.allowPrivateNetwork, guardOptions.exempt);
+  const policy: AddressPolicy = guardOptions.trusted
+    ? () => null
+    : addressPolicy(config.allowPrivateNetwork, guardOptions.exempt);
   const agent = new Agent({
-    connect: { lookup: guardedLookup(policy), timeout: config.timeoutMs },
+    connect: { lookup: guardedLookup(policy, guardOptions.resolve), timeout: config.timeoutMs },
     connections: 64,
     keepAliveTimeout: 10_000,
   });
@@ -280,10 +298,21 @@ export function createGuardedHttp(
 }
 
 const shared = new WeakMap<IngestConfig, GuardedHttpClient>();
+const operator = new WeakMap<IngestConfig, GuardedHttpClient>();
 
 /** One client per configuration for the whole process, so host limits hold across refreshes. */
 export function sharedHttp(config: IngestConfig): GuardedHttpClient {
   let client = shared.get(config);
   if (!client) shared.set(config, (client = createGuardedHttp(config)));
+  return client;
+}
+
+/**
+ * The shared client for operator-set upstream URLs (see GuardedHttpOptions.trusted):
+ * `operatorHttp(ctx.config.ingest).get(url)`. Never hand it a URL a user typed.
+ */
+export function operatorHttp(config: IngestConfig): GuardedHttpClient {
+  let client = operator.get(config);
+  if (!client) operator.set(config, (client = createGuardedHttp(config, { trusted: true })));
   return client;
 }

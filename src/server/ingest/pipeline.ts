@@ -7,7 +7,7 @@ import type { DB } from '../db/database';
 import type { SourceRow } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
 import type { SourceType } from '../../shared/constants';
-import { sharedHttp } from './http';
+import { operatorHttp, sharedHttp } from './http';
 import { normalizeItem, type NormalizedItem } from './normalize';
 import { fetcherFor } from './registry';
 import { recordOutcome, storeItems } from './store';
@@ -108,6 +108,7 @@ export async function fetchSource(
     const result = await fetcherFor(sourceType).fetch({
       source: toFetch(row),
       http,
+      operatorHttp: operatorHttp(config.ingest),
       config: config.ingest,
       now: new Date(now),
     });

@@ -33,28 +33,59 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/** The IPv4 address hidden inside an IPv6 one (mapped, NAT64, 6to4), if any. */
-function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+const v4 = (bytes: number[]) => new ipaddr.IPv4(bytes);
+
+/**
+ * The IPv4 address carried inside an IPv6 one, which is where a packet to it
+ * really goes: IPv4-mapped (::ffff:0:0/96) and SIIT (::ffff:0:0:0/96), NAT64
+ * (64:ff9b::/96, last 32 bits), 6to4 (2002::/16, bits 16–47) and Teredo
+ * (2001::/32, the client address is the last 32 bits inverted).
+ */
+export function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
   const range = v6.range();
   const bytes = v6.toByteArray();
   if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052') {
-    return new ipaddr.IPv4(bytes.slice(12, 16));
+    return v4(bytes.slice(12, 16));
   }
-  if (range === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
+  if (range === '6to4') return v4(bytes.slice(2, 6));
+  if (range === 'teredo') return v4(bytes.slice(12, 16).map((b) => b ^ 0xff));
   return null;
+}
+
+/**
+ * IPv4-compatible IPv6 (::/96 other than :: and ::1, e.g. ::127.0.0.1), deprecated
+ * by RFC 4291: some stacks still route it to the IPv4 address, so it is never fetched.
+ */
+function isIPv4Compatible(v6: ipaddr.IPv6): boolean {
+  const bytes = v6.toByteArray();
+  return (
+    bytes.slice(0, 12).every((b) => b === 0) &&
+    bytes.slice(12).some((b, i) => b !== 0 && (i < 3 || b > 1))
+  );
 }
 
 /** Why an address is refused, or null when it may be fetched. */
 export function blockedReason(address: string, allowPrivate: boolean): string | null {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+    // ipaddr.js reads "::a.b.c.d" as IPv4-mapped; parse the IPv4-compatible form ourselves.
+    const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+    const compat = /^::(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
+    parsed = compat ? ipaddr.IPv6.parse(`::${ipv4ToHexPair(compat[1])}`) : ipaddr.parse(bare);
   } catch {
     return 'unparseable address';
   }
   if (parsed.kind() === 'ipv6') {
-    const inner = embeddedIPv4(parsed as ipaddr.IPv6);
-    if (inner) return blockedReason(inner.toString(), allowPrivate);
+    const v6 = parsed as ipaddr.IPv6;
+    if (isIPv4Compatible(v6)) return 'ipv4Compatible';
+    const inner = embeddedIPv4(v6);
+    if (inner) {
+      const innerReason = blockedReason(inner.toString(), allowPrivate);
+      if (innerReason) return innerReason;
+      // Teredo is refused whatever it wraps (tunnelled through third-party relays).
+      if (v6.range() === 'teredo') return 'teredo';
+      return null;
+    }
   }
   const range = parsed.range();
   if (range === 'unicast') return null;
@@ -62,6 +93,12 @@ export function blockedReason(address: string, allowPrivate: boolean): string | 
   if (ALWAYS_BLOCKED.has(range)) return range;
   // Anything else ipaddr.js names (rfc6052 handled above) is special-purpose: refuse.
   return range;
+}
+
+/** "127.0.0.1" → "7f00:1" (throws on a bad octet). */
+function ipv4ToHexPair(dotted: string): string {
+  const b = ipaddr.IPv4.parse(dotted).toByteArray();
+  return `${((b[0] << 8) | b[1]).toString(16)}:${((b[2] << 8) | b[3]).toString(16)}`;
 }
 
 /** Decides per address: a reason to refuse it, or null to allow. */
@@ -86,12 +123,25 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/** Resolves a host name to every address; tests pass their own (a test DNS). */
+export type Resolver = (hostname: string) => Promise<dns.LookupAddress[]>;
+
+const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true });
+
 /** A drop-in `lookup` for net/tls.connect that refuses blocked addresses after resolving. */
-export function guardedLookup(policy: AddressPolicy) {
+export function guardedLookup(policy: AddressPolicy, resolve: Resolver = systemResolver) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    const family = options.family === 4 || options.family === 6 ? options.family : undefined;
+    resolve(hostname).then(
+      (addresses) =>
+        done(
+          null,
+          addresses.filter((a) => !family || a.family === family),
+        ),
+      (err: NodeJS.ErrnoException) => done(err, []),
+    );
+    function done(err: NodeJS.ErrnoException | null, list: dns.LookupAddress[]) {
       if (err) return callback(err, '', 0);
-      const list = addresses;
       const bad = list.find((a) => policy(a.address));
       if (bad) return callback(new BlockedAddressError(bad.address), '', 0);
       if (list.length === 0)
@@ -102,6 +152,6 @@ export function guardedLookup(policy: AddressPolicy) {
         );
       if (options.all) return callback(null, list);
       return callback(null, list[0].address, list[0].family);
-    });
+    }
   };
 }

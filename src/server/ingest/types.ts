@@ -74,7 +74,13 @@ export interface SourceToFetch {
 
 export interface FetchContext {
   source: SourceToFetch;
+  /** For URLs from users and feeds: the SSRF guard applies. */
   http: GuardedHttp;
+  /**
+   * For the operator's own upstream base URLs (LAUNCH_LIBRARY_URL…), which may be
+   * private: timeouts and size caps, no address check. Falls back to `http`.
+   */
+  operatorHttp?: GuardedHttp;
   config: Config['ingest'];
   now: Date;
 }

@@ -1,6 +1,7 @@
 // Feed rows (snake_case, epoch ms, 0/1) to the API's NewsItem.
 import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
 import type { NewsItem } from '../../shared/types';
+import { sanitizeExtra } from './extra';
 import type { FeedRow } from './repository';
 
 function parseExtra(text: string | null): Record<string, unknown> | null {
@@ -8,7 +9,7 @@ function parseExtra(text: string | null): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
+      ? sanitizeExtra(value as Record<string, unknown>)
       : null;
   } catch {
     return null;

@@ -1,6 +1,7 @@
 // SQL for news sources and per-user source preferences. Plain functions taking db.
 import { sql, type Kysely } from 'kysely';
 import { dialectOf, now, type DB, type Tx } from '../db/database';
+import { stripUnsafeNameChars } from '../../shared/schemas';
 import type { NewSource, SourceRow } from '../db/tables';
 import { isVisibleTo } from './visibility';
 
@@ -104,6 +105,8 @@ export async function insertSources(db: Executor, inputs: SourceInput[]): Promis
     .values(
       inputs.map((i) => ({
         ...i,
+        // Names from bulk imports skip the form's schema: no control or bidi characters stored.
+        name: stripUnsafeNameChars(i.name),
         is_enabled: 1 as const,
         created_at: at,
         updated_at: at,

@@ -163,7 +163,8 @@ export function resetLaunchCache(): void {
 
 async function loadLaunches(ctx: FetchContext, url: string): Promise<FetchedItem[]> {
   const token = ctx.config.launchLibraryToken;
-  const res = await ctx.http.get(url, {
+  // LAUNCH_LIBRARY_URL is the operator's, so it may be a private address (a mirror on the LAN).
+  const res = await (ctx.operatorHttp ?? ctx.http).get(url, {
     headers: { accept: 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
   });
   if (res.status === 429) {

@@ -35,23 +35,38 @@ export function ProfileCard({ user }: { user: User }) {
   );
 }
 
+/** Same address, ignoring case and surrounding spaces, as the server compares it. */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const form = useZodForm(profileFormSchema, { displayName: user.displayName, email: user.email });
+  const form = useZodForm(profileFormSchema, {
+    displayName: user.displayName,
+    email: user.email,
+    currentPassword: '',
+  });
+  // Moving the account to another address needs the current password (the server checks it).
+  const emailChanged = !sameEmail(form.values.email, user.email);
 
-  const onSubmit = form.handleSubmit((data) =>
-    update.mutate(data, {
+  const onSubmit = form.handleSubmit(({ currentPassword, ...data }) => {
+    if (emailChanged && !currentPassword) {
+      form.setErrors({ currentPassword: 'Current password is required to change your email' });
+      return;
+    }
+    update.mutate(emailChanged ? { ...data, currentPassword } : data, {
       onSuccess: ({ user: saved }) => {
-        form.reset({ displayName: saved.displayName, email: saved.email });
+        form.reset({ displayName: saved.displayName, email: saved.email, currentPassword: '' });
         toast.success('Profile updated successfully');
       },
       onError: (error) => {
         if (error.message.includes('Email already in use'))
           form.setErrors({ email: 'This email is already in use' });
+        else if (error.message.includes('Current password'))
+          form.setErrors({ currentPassword: error.message });
         else form.setFormError(error.message || 'Profile update failed');
       },
-    }),
-  );
+    });
+  });
 
   return (
     <form
@@ -70,6 +85,15 @@ function ProfileForm({ user }: { user: User }) {
         autoComplete="email"
         hint="Changing your email will require re-verification."
       />
+      {emailChanged ? (
+        <FormField
+          label="Current Password"
+          {...form.field('currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          hint="Enter your current password to change your email."
+        />
+      ) : null}
       <div>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}

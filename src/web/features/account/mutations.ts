@@ -24,8 +24,9 @@ function useUserMutation<TInput>(
 }
 
 export function useUpdateProfile() {
-  return useUserMutation((input: { displayName?: string; email?: string }) =>
-    api.post<{ user: User }>('/_api/auth/update_profile', input, 'Profile update failed'),
+  return useUserMutation(
+    (input: { displayName?: string; email?: string; currentPassword?: string }) =>
+      api.post<{ user: User }>('/_api/auth/update_profile', input, 'Profile update failed'),
   );
 }
 

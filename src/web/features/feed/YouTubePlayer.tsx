@@ -28,7 +28,8 @@ export function YouTubePlayer({
             src={youtubeEmbed(videoId)}
             title={title}
             className="absolute inset-0 h-full w-full border-0"
-            allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+            // Only what playback needs: no sensors, clipboard, camera, microphone or location.
+            allow="encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
             // The cross-origin player needs its scripts and its own origin (the pair is only
             // unsafe for same-origin frames); it may open YouTube in a new tab, nothing more.

@@ -179,7 +179,7 @@ describe('weather', () => {
   it('gives up on a slow upstream at the deadline', async () => {
     const { client } = await createSignedInUser(server);
     const res = await client.get('/_api/weather/current?zipCode=10001');
-    expect(res.body.error).toBe('Weather data unavailable: Upstream timed out');
+    expect(res.body.error).toBe('Weather data unavailable: Timed out after 1.5 s');
   });
 
   it('shares one upstream call between concurrent requests and caches the answer', async () => {
@@ -306,7 +306,7 @@ describe('space weather', () => {
   it.each([
     ['missing', '/kp-missing', /answered 404/],
     ['malformed', '/kp-malformed', /expected format/],
-    ['slow', '/kp-slow', /timed out/],
+    ['slow', '/kp-slow', /Timed out after 1.5 s/],
   ])('answers {error} when the Kp product is %s', async (_name, prefix, message) => {
     const client = await start(prefix);
     const res = await client.get('/_api/space-weather/current');

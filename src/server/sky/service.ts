@@ -20,7 +20,7 @@ import {
   solarActivityFromFlares,
   solarActivityFromFlux,
 } from './swpc';
-import { UpstreamError, getJson, type UpstreamOptions } from './upstream';
+import { UpstreamError, createUpstream } from './upstream';
 import { presentWeather } from './weather';
 import type { Place } from './zip';
 
@@ -59,19 +59,14 @@ export function createSkyService(
   log: { warn: (obj: object, msg: string) => void },
   now: () => Date = () => new Date(),
 ): SkyService {
-  const upstream: UpstreamOptions = {
-    // The strip waits for these; never as long as a feed fetch may take.
-    timeoutMs: Math.min(config.ingest.timeoutMs, 8000),
-    maxBytes: 4 * 1024 * 1024,
-    userAgent: config.ingest.userAgent,
-  };
+  const getJson = createUpstream(config);
   const weatherCache = new SharedCache<CurrentWeather | WeatherErrorAnswer>(ttl(WEATHER_TTL_MS));
   const spaceCache = new SharedCache<SpaceWeather | ErrorAnswer>(ttl(SPACE_WEATHER_TTL_MS), 1);
 
   async function loadWeather(place: Place): Promise<CurrentWeather | WeatherErrorAnswer> {
     try {
       const url = forecastUrl(config.openMeteoUrl, place.latitude, place.longitude);
-      const forecast = forecastSchema.parse(await getJson(url, upstream));
+      const forecast = forecastSchema.parse(await getJson(url));
       return presentWeather(forecast, place);
     } catch (err) {
       log.warn({ err, zipCode: place.zipCode }, 'weather upstream failed');
@@ -84,7 +79,7 @@ export function createSkyService(
     }
   }
 
-  const get = (path: string) => getJson(`${config.swpcUrl}${path}`, upstream);
+  const get = (path: string) => getJson(`${config.swpcUrl}${path}`);
 
   async function loadSpaceWeather(): Promise<SpaceWeather | ErrorAnswer> {
     const [kp, kp1m, forecast, xrays, flares, ovation, alerts] = await Promise.allSettled([

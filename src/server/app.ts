@@ -16,6 +16,7 @@ import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
 import { newsRoutes } from './news/routes';
 import { ingestRoutes } from './ingest/routes';
+import { aiRoutes } from './ai/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -55,6 +56,7 @@ export async function buildApp(
   await app.register(sourcesRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(ingestRoutes(ctx));
+  await app.register(aiRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx };

@@ -72,6 +72,12 @@ const EnvSchema = z.object({
   LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.2.0'),
   LAUNCH_LIBRARY_TOKEN: optionalString,
 
+  // AI (names fixed: AI_BASE_URL, AI_API_KEY, AI_MODEL). No model: the local engine.
+  AI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+
   // Feed
   REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
 });
@@ -108,6 +114,15 @@ export type Config = Readonly<{
     launchLibraryToken: string | undefined;
   }>;
   refreshCooldownSeconds: number;
+  ai: Readonly<{
+    /** OpenAI-compatible endpoint (…/v1); when a model is set and this is not, OpenAI's. */
+    baseUrl: string;
+    apiKey: string | undefined;
+    /** No model: the local engine answers. */
+    model: string | undefined;
+    /** No response, or no new token, for this long ends a model's answer. */
+    timeoutMs: number;
+  }>;
 }>;
 
 export class ConfigError extends Error {}
@@ -163,5 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       launchLibraryToken: e.LAUNCH_LIBRARY_TOKEN,
     }),
     refreshCooldownSeconds: e.REFRESH_COOLDOWN_SECONDS,
+    ai: Object.freeze({
+      baseUrl: trimSlash(e.AI_BASE_URL ?? 'https://api.openai.com/v1'),
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+    }),
   });
 }

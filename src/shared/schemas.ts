@@ -2,7 +2,10 @@
 // validates requests with these; the web forms validate with the same ones.
 import { z } from 'zod';
 import {
+  AI_QUESTION_MAX,
   ITEM_TYPES,
+  NEWS_QUERY_MAX,
+  NEWS_QUERY_MIN,
   LIST_PAGE_SIZE_DEFAULT,
   LIST_PAGE_SIZE_MAX,
   PASSWORD_MIN,
@@ -144,6 +147,24 @@ export const summarizeSchema = z
       'Content must be at least 50 characters long when no URL is provided for content fetching.',
     path: ['content'],
   });
+
+// ---------- AI ----------
+
+export const chatSchema = z.object({
+  question: z
+    .string({ error: 'Question cannot be empty.' })
+    .trim()
+    .min(1, 'Question cannot be empty.')
+    .max(AI_QUESTION_MAX, 'Question is too long.'),
+});
+
+export const newsQuerySchema = z.object({
+  query: z
+    .string({ error: 'Query must be at least 3 characters long.' })
+    .trim()
+    .min(NEWS_QUERY_MIN, 'Query must be at least 3 characters long.')
+    .max(NEWS_QUERY_MAX, 'Query is too long.'),
+});
 
 export const fetchNewsSchema = z
   .object({

@@ -56,6 +56,8 @@ export interface NewsSource {
   isEnabled: boolean;
   /** null marks a default (system) source. */
   userId: number | null;
+  /** Written by the server (AI Briefings): switchable like a default source, never edited or deleted. */
+  builtIn?: boolean;
   health: SourceHealth;
 }
 
@@ -71,4 +73,16 @@ export interface OpmlImportReport {
   skipped: Array<{ url: string; reason: 'duplicate'; detail?: string }>;
   /** Not importable; reason is a message fit to show the user. */
   rejected: Array<{ url?: string; name?: string; reason: string }>;
+}
+
+export interface SummarizeResponse {
+  summary: string;
+}
+
+/** POST /_api/news/query: the briefing item written (or updated). */
+export interface NewsQueryResponse {
+  itemId: string;
+  title: string;
+  matched: number;
+  updated: boolean;
 }

@@ -57,6 +57,8 @@ export interface NewsSourcesTable {
   /** Fetcher-specific cache, e.g. the channel feed a YouTube @handle resolved to. */
   resolved_url: string | null;
   item_count: ColumnType<number, number | undefined, number>;
+  /** 1 = written by the server itself (AI Briefings): never polled, edited or deleted (0009). */
+  built_in: ColumnType<Bool, Bool | undefined, Bool>;
 }
 
 export interface SourcePreferencesTable {
@@ -115,6 +117,15 @@ export interface AppMetaTable {
   updated_at: number;
 }
 
+/** One AI summary per news item, shared by every user (0009). */
+export interface AiSummariesTable {
+  news_item_id: number;
+  summary: string;
+  /** 'local' or the model's name. */
+  provider: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,6 +136,7 @@ export interface Database {
   source_item_counts: SourceItemCountsTable;
   rate_events: RateEventsTable;
   app_meta: AppMetaTable;
+  ai_summaries: AiSummariesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -142,6 +142,8 @@ export function createOpenAiProvider(config: AiConfig & { model: string }): AiPr
           const piece = chunk.choices?.[0]?.delta?.content;
           if (piece) yield piece;
         }
+        // The SDK ends an aborted stream quietly: a stall must still be reported.
+        if (guard.timedOut()) throw new AiError('The AI model did not answer in time.', 504);
       } catch (err) {
         if (signal.aborted && !guard.timedOut()) return; // the client went away
         throw toAiError(err, guard.timedOut());

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useLogout } from '../auth/session';
+import { ChatPanel } from '../ai/ChatPanel';
 import { SourcesManager } from '../sources/SourcesManager';
 
 function ComingSoon({ title, text }: { title: string; text: string }) {
@@ -95,11 +96,7 @@ export function FeedPageShell({
             <SourcesManager />
           </TabsContent>
           <TabsContent value="ai">
-            {/* A later wave puts the AI chat panel here. */}
-            <ComingSoon
-              title="AI Assistant"
-              text="Your astronomy assistant is coming soon. Check back shortly!"
-            />
+            <ChatPanel />
           </TabsContent>
           <TabsContent value="announcements">
             {/* A later wave puts the announcements history here. */}

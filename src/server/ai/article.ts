@@ -9,6 +9,7 @@ import { capText } from './sentences';
 
 /** Bytes of a page read at most; articles are far smaller, and the parse is linear in it. */
 export const ARTICLE_MAX_BYTES = 1024 * 1024;
+const MIN_ARTICLE_CHARS = 200;
 /** Characters of extracted text kept. */
 export const ARTICLE_MAX_CHARS = 60_000;
 
@@ -35,7 +36,8 @@ export function extractArticleText(html: string): string | null {
     maxElemsToParse: 20_000,
   }).parse();
   const text = article?.textContent?.replace(/\s+/g, ' ').trim();
-  return text ? capText(text, ARTICLE_MAX_CHARS) : null;
+  // A few words are a page's chrome, not an article.
+  return text && text.length >= MIN_ARTICLE_CHARS ? capText(text, ARTICLE_MAX_CHARS) : null;
 }
 
 /** Fetches the page and extracts its text; null when it cannot be read (never throws). */

@@ -1,5 +1,6 @@
 // Every environment variable AstroDash reads, parsed and validated once.
 // Nothing else in the server reads process.env: modules receive this object.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -77,6 +78,7 @@ const EnvSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  AI_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
 
   // Feed
   REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
@@ -122,6 +124,8 @@ export type Config = Readonly<{
     model: string | undefined;
     /** No response, or no new token, for this long ends a model's answer. */
     timeoutMs: number;
+    /** Worker threads for summaries' text work (0 = on the main thread). */
+    workers: number;
   }>;
 }>;
 
@@ -183,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.AI_API_KEY,
       model: e.AI_MODEL,
       timeoutMs: e.AI_TIMEOUT_MS,
+      workers: e.AI_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
     }),
   });
 }

@@ -1,17 +1,9 @@
 // An article's main text from its web page: fetched through the SSRF-guarded
-// client (size cap, timeout), parsed with linkedom and read with Mozilla's
-// Readability. The page is capped before parsing so the work stays bounded.
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+// client (size cap, timeout), then read on the text worker (article-text.ts).
 import type { Config } from '../config';
 import { createGuardedHttp, type GuardedHttpClient } from '../ingest/http';
-import { capText } from './sentences';
-
-/** Bytes of a page read at most; articles are far smaller, and the parse is linear in it. */
-export const ARTICLE_MAX_BYTES = 1024 * 1024;
-const MIN_ARTICLE_CHARS = 200;
-/** Characters of extracted text kept. */
-export const ARTICLE_MAX_CHARS = 60_000;
+import { ARTICLE_MAX_BYTES } from './article-text';
+import { articleTextOf } from './text-pool';
 
 const clients = new WeakMap<Config, GuardedHttpClient>();
 
@@ -28,18 +20,6 @@ export function articleHttp(config: Config): GuardedHttpClient {
   return client;
 }
 
-/** The main text of an HTML page, or null when Readability finds no article. */
-export function extractArticleText(html: string): string | null {
-  const { document } = parseHTML(html.slice(0, ARTICLE_MAX_BYTES));
-  const article = new Readability(document, {
-    charThreshold: 200,
-    maxElemsToParse: 20_000,
-  }).parse();
-  const text = article?.textContent?.replace(/\s+/g, ' ').trim();
-  // A few words are a page's chrome, not an article.
-  return text && text.length >= MIN_ARTICLE_CHARS ? capText(text, ARTICLE_MAX_CHARS) : null;
-}
-
 /** Fetches the page and extracts its text; null when it cannot be read (never throws). */
 export async function fetchArticleText(config: Config, url: string): Promise<string | null> {
   try {
@@ -49,7 +29,7 @@ export async function fetchArticleText(config: Config, url: string): Promise<str
     if (res.status < 200 || res.status >= 300) return null;
     const type = res.headers.get('content-type') ?? '';
     if (type && !/html|xml/i.test(type)) return null;
-    return extractArticleText(res.text);
+    return await articleTextOf(res.text);
   } catch {
     return null;
   }

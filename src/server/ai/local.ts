@@ -6,6 +6,7 @@ import { format } from 'date-fns';
 import type { AiProvider, AnswerInput, BriefInput, SummarizeInput } from './provider';
 import type { Story } from './retrieval';
 import { capText } from './sentences';
+import { summarizeText } from './text-pool';
 import { extractiveSummary } from './textrank';
 
 /** Text read for one story's two-sentence extract. */
@@ -44,7 +45,7 @@ export function createLocalProvider(): AiProvider {
     name: 'local',
 
     async summarize({ text }: SummarizeInput) {
-      return extractiveSummary(text, { sentences: 3, maxChars: 700 });
+      return summarizeText(text, { sentences: 3, maxChars: 700 });
     },
 
     async *answer({ question, stories }: AnswerInput, signal: AbortSignal) {

@@ -13,6 +13,7 @@ import { aiProvider } from './index';
 import { findStories } from './retrieval';
 import { streamText } from './stream';
 import { summarizeItem } from './summaries';
+import { closeTextPool, configureTextPool } from './text-pool';
 
 const TEN_MINUTES = 10 * 60_000;
 export const AI_LIMITS = {
@@ -33,7 +34,9 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsync {
     await ctx.rateLimiter.record(window, key);
   }
 
+  configureTextPool(ctx.config.ai.workers);
   return async (app) => {
+    app.addHook('onClose', closeTextPool);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/_api/ai/chat', { schema: { body: chatSchema } }, async (request, reply) => {

@@ -2,7 +2,7 @@
 // and that hostile input of growing size costs linearly (fuzzed).
 import { describe, expect, it } from 'vitest';
 import { hostileHtml, hostileText, medianMs } from '../../../test/helpers/text-fuzz';
-import { extractArticleText } from './article';
+import { extractArticleText } from './article-text';
 import { capText, MAX_SPLIT_CHARS, splitSentences } from './sentences';
 import { extractiveSummary, rankSentences } from './textrank';
 
@@ -100,13 +100,15 @@ describe('extractArticleText', () => {
 // with a wide margin, not a wall-clock limit.
 describe('linear growth on hostile input', () => {
   it('splits hostile text without losing or inventing words', () => {
+    const lost: string[] = [];
     for (let seed = 1; seed <= 40; seed++) {
       const text = hostileText(2_000, seed);
       const collapsed = text.replace(/\s+/g, ' ').trim();
-      for (const s of splitSentences(text)) {
-        if (!s.endsWith('…')) expect(collapsed).toContain(s);
-      }
+      // A sentence cut for length ends in '…'; every other one is verbatim input.
+      for (const s of splitSentences(text))
+        if (!s.endsWith('…') && !collapsed.includes(s)) lost.push(s);
     }
+    expect(lost).toEqual([]);
   });
 
   it('sentence splitting and ranking grow linearly', () => {

@@ -152,6 +152,15 @@ describeE2E('AI in the browser', () => {
     await button.click(); // opens again: reused, not asked again
     await card.getByText('The Artemis II crew rehearsed launch day at Kennedy.').waitFor();
     expect(fake.requests.filter((r) => !r.body.stream)).toHaveLength(1);
+
+    // The row of the same story reuses the summary too.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'List View' }).click();
+    const row = page.getByTestId('news-row').filter({ hasText: 'Artemis II crew rehearses' });
+    await row.getByRole('button', { name: 'AI Summary' }).click();
+    await row.getByText('The Artemis II crew rehearsed launch day at Kennedy.').waitFor();
+    expect(fake.requests.filter((r) => !r.body.stream)).toHaveLength(1);
+    await e2e.screenshot(page, 'ai-summary-row-mobile');
     await context.close();
   });
 });

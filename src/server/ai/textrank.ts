@@ -2,11 +2,13 @@
 // edges, PageRank over the graph) with a small lead bias, since news puts the
 // point first. Overlaps come from an inverted index, so the work grows with the
 // shared words rather than with every pair of sentences.
-import { splitSentences } from './sentences';
+import { capText, splitSentences } from './sentences';
 import { STOPWORDS } from './stopwords';
 
 /** Sentences considered: the rest of a very long article adds cost, not a better summary. */
-const MAX_SENTENCES = 250;
+const MAX_SENTENCES = 200;
+/** Text read for a summary: the sentences past it would not be ranked. */
+export const SUMMARY_INPUT_CHARS = 24_000;
 const DAMPING = 0.85;
 const ITERATIONS = 40;
 
@@ -24,49 +26,58 @@ export function contentWords(sentence: string): string[] {
 /** Scores per sentence (higher is more central). */
 export function rankSentences(sentences: string[]): number[] {
   const n = sentences.length;
-  const bags = sentences.map((s) => new Set(contentWords(s)));
-  const index = new Map<string, number[]>();
-  bags.forEach((bag, i) => {
-    for (const w of bag) {
-      const list = index.get(w);
-      if (list) list.push(i);
-      else index.set(w, [i]);
+  // Words as small integers, each sentence as its distinct word ids.
+  const vocabulary = new Map<string, number>();
+  const bags = sentences.map((s) => {
+    const ids = new Set<number>();
+    for (const w of contentWords(s)) {
+      let id = vocabulary.get(w);
+      if (id === undefined) vocabulary.set(w, (id = vocabulary.size));
+      ids.add(id);
     }
+    return [...ids];
   });
-  // Shared-word counts per pair, only for pairs that share a word.
-  const overlap = Array.from({ length: n }, () => new Map<number, number>());
-  for (const list of index.values()) {
+  const postings: number[][] = Array.from({ length: vocabulary.size }, () => []);
+  bags.forEach((bag, i) => {
+    for (const id of bag) postings[id].push(i);
+  });
+  // Shared-word counts per pair in one dense n×n table (n ≤ MAX_SENTENCES).
+  const shared = new Float64Array(n * n);
+  for (const list of postings) {
     if (list.length > 60) continue; // a word in most sentences says little
     for (let a = 0; a < list.length; a++)
-      for (let b = a + 1; b < list.length; b++) {
-        const i = list[a];
-        const j = list[b];
-        overlap[i].set(j, (overlap[i].get(j) ?? 0) + 1);
-      }
+      for (let b = a + 1; b < list.length; b++) shared[list[a] * n + list[b]]++;
   }
-  const edges: Array<Array<[number, number]>> = Array.from({ length: n }, () => []);
+  const logSize = bags.map((bag) => Math.log(bag.length + 1));
+  const weight = new Float64Array(n * n);
   const outWeight = new Float64Array(n);
-  overlap.forEach((row, i) => {
-    for (const [j, count] of row) {
-      const denom = Math.log(bags[i].size + 1) + Math.log(bags[j].size + 1);
-      const w = denom > 0 ? count / denom : 0;
-      if (w <= 0) continue;
-      edges[i].push([j, w]);
-      edges[j].push([i, w]);
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const count = shared[i * n + j];
+      if (count === 0) continue;
+      const w = count / (logSize[i] + logSize[j]);
+      weight[i * n + j] = w;
+      weight[j * n + i] = w;
       outWeight[i] += w;
       outWeight[j] += w;
     }
-  });
   let score = new Float64Array(n).fill(1);
   for (let it = 0; it < ITERATIONS; it++) {
-    const next = new Float64Array(n).fill(1 - DAMPING);
-    for (let i = 0; i < n; i++)
-      for (const [j, w] of edges[i])
-        if (outWeight[j] > 0) next[i] += (DAMPING * w * score[j]) / outWeight[j];
+    const share = score.map((s, j) => (outWeight[j] > 0 ? s / outWeight[j] : 0));
+    const next = new Float64Array(n);
+    let change = 0;
+    for (let i = 0; i < n; i++) {
+      let sum = 0;
+      const row = i * n;
+      for (let j = 0; j < n; j++) sum += weight[row + j] * share[j];
+      next[i] = 1 - DAMPING + DAMPING * sum;
+      change += Math.abs(next[i] - score[i]);
+    }
     score = next;
+    if (change < 1e-4 * n) break; // converged
   }
   // Lead bias: the first sentences of a news story carry its point.
-  return Array.from(score, (s, i) => s * (1 + 0.6 / (1 + i)) * (bags[i].size < 3 ? 0.5 : 1));
+  return Array.from(score, (s, i) => s * (1 + 0.6 / (1 + i)) * (bags[i].length < 3 ? 0.5 : 1));
 }
 
 export interface SummaryOptions {
@@ -81,7 +92,8 @@ export function extractiveSummary(
   text: string,
   { sentences: wanted, maxChars }: SummaryOptions,
 ): string {
-  const all = splitSentences(text).slice(0, MAX_SENTENCES);
+  // Only the first MAX_SENTENCES count, so only their text is split (about 3,500 words).
+  const all = splitSentences(capText(text, SUMMARY_INPUT_CHARS)).slice(0, MAX_SENTENCES);
   if (all.length <= wanted) return all.join(' ');
   const scores = rankSentences(all);
   const best = all

@@ -3,7 +3,7 @@
 // the server; the answer is cached per item, so opening it again, in a card or
 // a row, never asks twice.
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, Sparkles } from 'lucide-react';
+import { ChevronDown, ChevronUp, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { AI_SUMMARY_MIN_CONTENT } from '../../../shared/constants';
@@ -71,10 +71,11 @@ export function AiSummary({ item, className }: { item: NewsItem; className?: str
           aria-hidden="true"
         />
         <span className="flex-1">{pending ? 'Generating AI Summary...' : 'AI Summary'}</span>
-        <ChevronDown
-          className={cn('h-4 w-4 shrink-0 transition-transform', open && 'rotate-180')}
-          aria-hidden="true"
-        />
+        {open ? (
+          <ChevronUp className="h-4 w-4 shrink-0" aria-hidden="true" />
+        ) : (
+          <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" />
+        )}
       </button>
       {open && (
         <div id={regionId} aria-live="polite" aria-busy={pending} className="px-2.5 pb-2.5">

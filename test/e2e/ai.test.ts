@@ -163,4 +163,21 @@ describeE2E('AI in the browser', () => {
     await e2e.screenshot(page, 'ai-summary-row-mobile');
     await context.close();
   });
+
+  it('after a sign-in, the morning or evening briefing appears in the feed', async () => {
+    fake.pieces = ['A quiet day: the Artemis II crew rehearsed launch day.'];
+    const { context, page } = await e2e.newPage();
+    await page.goto('/');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const briefing = page
+      .getByTestId('news-card')
+      .filter({ hasText: /(Morning|Evening) briefing: / });
+    await briefing.waitFor({ timeout: 15_000 });
+    await expect(briefing.textContent()).resolves.toContain('AI Briefings');
+    await expect(briefing.textContent()).resolves.toContain('A quiet day');
+    await e2e.screenshot(page, 'ai-briefing-card-desktop');
+    await context.close();
+  });
 });

@@ -73,12 +73,12 @@ async function overview(ctx: BriefingContext, query: string, stories: Story[]): 
   }
 }
 
-function briefingHtml(intro: string, stories: Story[], withExtracts: boolean): string {
+function briefingHtml(intro: string, stories: Story[]): string {
   const items = stories.map((s) => {
     const meta = [s.sourceName, format(new Date(s.publishedAt), 'MMM d, yyyy')]
       .filter(Boolean)
       .join(', ');
-    const extract = withExtracts ? storyExtract(s) : '';
+    const extract = storyExtract(s);
     return `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a> (${escapeHtml(meta)})${
       extract ? `<br>${escapeHtml(extract)}` : ''
     }</li>`;
@@ -103,8 +103,13 @@ async function writeItem(
       guid: key,
       url: stories[0]?.url ?? BRIEFING_SOURCE_URL,
       title,
-      summaryHtml: briefingHtml(intro, stories, false),
-      contentHtml: stories.length ? briefingHtml(intro, stories, true) : null,
+      // The card shows the summary as plain text: the overview, then the stories' titles.
+      summaryHtml: `<p>${escapeHtml(intro)}</p>${
+        stories.length
+          ? `<p>In this briefing: ${escapeHtml(stories.map((s) => s.title).join('; '))}.</p>`
+          : ''
+      }`,
+      contentHtml: stories.length ? briefingHtml(intro, stories) : null,
       publishedAt: now,
       itemType: 'article',
       author: 'AstroDash',

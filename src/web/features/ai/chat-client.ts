@@ -26,8 +26,10 @@ export async function askQuestion(
   question: string,
   onPiece: (text: string) => void,
   signal: AbortSignal,
+  /** Same origin in the browser; tests pass a server's address. */
+  origin = '',
 ): Promise<void> {
-  const res = await fetch('/_api/ai/chat', {
+  const res = await fetch(`${origin}/_api/ai/chat`, {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/json' },

@@ -8,6 +8,7 @@
 //   npm run bench -- ai
 //   BENCH_ITEMS=1000000            items to seed (default one million)
 //   BENCH_SQLITE_FILE=/path/x.db   reuse (or create and keep) a seeded SQLite file
+//   AI_WORKERS=0                   summaries' text work on the main thread, for comparison
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,15 +68,20 @@ async function benchLocalSummary() {
   const texts = Array.from({ length: 20 }, (_, i) => article(5000, i + 1));
   for (const t of texts.slice(0, 5)) await provider.summarize({ title: 'Warm-up', text: t });
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let round = 0; round < 10; round++)
     for (const text of texts) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       await provider.summarize({ title: 'Bench', text });
+      const c1 = process.cpuUsage(c0);
       times.push(performance.now() - t0);
+      cpu.push((c1.user + c1.system) / 1000);
     }
   const r = stats(times);
+  const c = stats(cpu);
   log(
-    `local summary of a 5,000-word article (${times.length} runs): p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  max ${fmt(r.max)} ms  target p95 ≤ ${TARGET.summaryP95} ms: ${r.p95 <= TARGET.summaryP95 ? 'met' : 'NOT met'}`,
+    `local summary of a 5,000-word article (${times.length} runs): wall p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  max ${fmt(r.max)} ms; cpu p50 ${fmt(c.p50)} ms  p95 ${fmt(c.p95)} ms  target p95 ≤ ${TARGET.summaryP95} ms: ${r.p95 <= TARGET.summaryP95 ? 'met' : 'NOT met'} (wall)`,
   );
 }
 
@@ -92,6 +98,8 @@ const QUESTIONS = [
 
 async function firstChunk(base: string, cookie: string, question: string, dispatcher: Agent) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  let cpuFirst = 0;
   const res = await request(`${base}/_api/ai/chat`, {
     method: 'POST',
     dispatcher,
@@ -101,11 +109,15 @@ async function firstChunk(base: string, cookie: string, question: string, dispat
   let first = 0;
   let text = '';
   for await (const chunk of res.body) {
-    if (!first) first = performance.now() - t0;
+    if (!first) {
+      first = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      cpuFirst = (c.user + c.system) / 1000;
+    }
     text += String(chunk);
   }
   if (res.statusCode !== 200) throw new Error(`chat: HTTP ${res.statusCode} ${text}`);
-  return { first, total: performance.now() - t0, text };
+  return { first, cpuFirst, total: performance.now() - t0, text };
 }
 
 async function addLongItems(db: DB, count: number): Promise<number[]> {
@@ -177,6 +189,8 @@ async function benchServer(db: DB, dataDir: string) {
     LOG_LEVEL: 'silent',
     SEED_DEFAULT_SOURCES: 'false',
     INGEST_SCHEDULER: 'false',
+    // AI_WORKERS=0 npm run bench -- ai: the same scenarios with summaries on the main thread.
+    ...(process.env.AI_WORKERS === undefined ? {} : { AI_WORKERS: process.env.AI_WORKERS }),
   });
   const { app } = await buildApp({
     config,
@@ -189,7 +203,9 @@ async function benchServer(db: DB, dataDir: string) {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind');
   const base = `http://127.0.0.1:${address.port}`;
-  // Several users, so the per-user rate limits never answer instead of the engine.
+  // Several users, so the per-user rate limits never answer instead of the engine,
+  // and no limit left over from an earlier run on a kept database.
+  await db.deleteFrom('rate_events').execute();
   const cookies = await Promise.all(
     seed.userIds.map(async (id) => `${SESSION_COOKIE}=${(await createSession(db, id)).token}`),
   );
@@ -205,6 +221,7 @@ async function benchServer(db: DB, dataDir: string) {
     );
     for (const q of QUESTIONS.slice(0, 3)) await firstChunk(base, cookies[0], q, chatAgent); // warm-up
     const firsts: number[] = [];
+    const cpus: number[] = [];
     const totals: number[] = [];
     for (let i = 0; i < 48; i++) {
       const r = await firstChunk(
@@ -214,12 +231,14 @@ async function benchServer(db: DB, dataDir: string) {
         chatAgent,
       );
       firsts.push(r.first);
+      cpus.push(r.cpuFirst);
       totals.push(r.total);
     }
     const f = stats(firsts);
+    const fc = stats(cpus);
     const t = stats(totals);
     log(
-      `chat, first chunk (local engine, ${firsts.length} questions): p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  max ${fmt(f.max)} ms  target ≤ ${TARGET.firstChunk} ms: ${f.max <= TARGET.firstChunk ? 'met' : f.p95 <= TARGET.firstChunk ? 'met at p95' : 'NOT met'}`,
+      `chat, first chunk (local engine, ${firsts.length} questions): wall p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  max ${fmt(f.max)} ms; cpu (server + client) p50 ${fmt(fc.p50)} ms  p95 ${fmt(fc.p95)} ms  target ≤ ${TARGET.firstChunk} ms: ${f.max <= TARGET.firstChunk ? 'met' : f.p95 <= TARGET.firstChunk ? 'met at p95' : 'NOT met'}`,
     );
     log(
       `chat, whole answer:                                p50 ${fmt(t.p50)} ms  p95 ${fmt(t.p95)} ms  max ${fmt(t.max)} ms`,
@@ -229,8 +248,19 @@ async function benchServer(db: DB, dataDir: string) {
     log(
       `news list alone (200 requests):                    p50 ${fmt(alone.p50)} ms  p99 ${fmt(alone.p99)} ms  max ${fmt(alone.max)} ms`,
     );
-    const longIds = await addLongItems(db, 400);
+    const longIds = await addLongItems(db, 600);
     let next = 0;
+    // Warm-up: the worker thread starts and loads its model before the measurement.
+    for (const id of longIds.slice(0, 3)) {
+      const res = await request(`${base}/_api/news/summarize`, {
+        method: 'POST',
+        dispatcher: workAgent,
+        headers: { 'content-type': 'application/json', cookie: cookies[0], origin: base },
+        body: JSON.stringify({ newsItemId: String(id), content: 'x'.repeat(60) }),
+      });
+      await res.body.text();
+      next++;
+    }
     const state = { running: true };
     let done = 0;
     const summariser = async (worker: number) => {
@@ -241,7 +271,7 @@ async function benchServer(db: DB, dataDir: string) {
           dispatcher: workAgent,
           headers: {
             'content-type': 'application/json',
-            cookie: cookies[worker % cookies.length],
+            cookie: cookies[(worker + next * 10) % cookies.length],
             origin: base,
           },
           body: JSON.stringify({ newsItemId: String(id), content: 'x'.repeat(60) }),

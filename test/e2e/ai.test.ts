@@ -96,6 +96,10 @@ describeE2E('AI in the browser', () => {
     await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
     await expect.poll(() => input.isDisabled()).toBe(false);
     await e2e.screenshot(page, 'ai-chat-answer-desktop');
+    // The conversation survives a trip to another tab.
+    await page.getByRole('tab', { name: 'News Feed' }).click();
+    await page.getByRole('tab', { name: 'AI Assistant' }).click();
+    await expect(answer(page).textContent()).resolves.toContain(full);
     await context.close();
   });
 

@@ -34,3 +34,10 @@ export async function fetchArticleText(config: Config, url: string): Promise<str
     return null;
   }
 }
+
+/** Closes the article client's connections (server shutdown). */
+export async function closeArticleHttp(config: Config): Promise<void> {
+  const client = clients.get(config);
+  clients.delete(config);
+  await client?.close();
+}

@@ -8,6 +8,7 @@ import { requireUser } from '../http/auth-guard';
 import { tooManyRequests } from '../http/errors';
 import type { Window } from '../http/rate-limit';
 import { minutesSeconds } from '../ingest/routes';
+import { closeArticleHttp } from './article';
 import { answerNewsQuery } from './briefing';
 import { aiProvider } from './index';
 import { findStories } from './retrieval';
@@ -36,7 +37,9 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsync {
 
   configureTextPool(ctx.config.ai.workers);
   return async (app) => {
-    app.addHook('onClose', closeTextPool);
+    app.addHook('onClose', async () => {
+      await Promise.all([closeTextPool(), closeArticleHttp(ctx.config)]);
+    });
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/_api/ai/chat', { schema: { body: chatSchema } }, async (request, reply) => {

@@ -95,7 +95,8 @@ export function FeedPageShell({
           <TabsContent value="sources">
             <SourcesManager />
           </TabsContent>
-          <TabsContent value="ai">
+          {/* Kept mounted: the conversation (and an answer still arriving) survives a tab switch. */}
+          <TabsContent value="ai" forceMount className="data-[state=inactive]:hidden">
             <ChatPanel />
           </TabsContent>
           <TabsContent value="announcements">

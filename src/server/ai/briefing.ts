@@ -119,7 +119,14 @@ async function writeItem(
     { sourceType: 'custom', baseUrl: BRIEFING_SOURCE_URL, now },
   );
   if (!item) throw new Error('briefing item did not normalise');
-  const added = await storeItems(ctx.db, sourceId, [item], now);
+  let added: number;
+  try {
+    added = await storeItems(ctx.db, sourceId, [item], now);
+  } catch {
+    // Two writers of one window at once (the scheduler and a sign-in, on PostgreSQL):
+    // the loser's insert hits the unique key; a second try finds the row and rewrites it.
+    added = await storeItems(ctx.db, sourceId, [item], now);
+  }
   const row = await ctx.db
     .selectFrom('news_items')
     .select('id')

@@ -86,4 +86,12 @@ describe.each(dialects)('writeBriefing (%s)', (dialect) => {
       'No matching story: nothing was stored in the last 12 hours.',
     );
   });
+
+  it('two writers of the same window at once leave one briefing', async () => {
+    const at = new Date(Date.UTC(2026, 10, 30, 13));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => writeBriefing(server.ctx, { slot: 'morning', now: at })),
+    );
+    expect(new Set(results.map((r) => r.itemId)).size).toBe(1);
+  });
 });

@@ -118,6 +118,9 @@ export async function summarizeItem(
   let pending = inFlight.get(item.id);
   if (!pending) {
     await options.beforeWork?.();
+    pending = inFlight.get(item.id); // another request may have started it meanwhile
+  }
+  if (!pending) {
     pending = makeSummary(ctx, aiProvider(ctx.config), item).finally(() =>
       inFlight.delete(item.id),
     );

@@ -1,6 +1,7 @@
 // The AI calls with no model configured: the local engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_HINT } from '../../../src/server/ai/local';
+import { dueSources } from '../../../src/server/ingest/pipeline';
 import { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../../src/shared/constants';
 import type { ApiClient } from '../../helpers/client';
 import { dialects } from '../../helpers/database';
@@ -269,6 +270,14 @@ describe.each(dialects)('AI with the local engine (%s)', (dialect) => {
         .where('id', '=', Number(id))
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ name: 'AI Briefings', last_fetched_at: null });
+      // The poller never picks it, however due it looks.
+      await server.db
+        .updateTable('news_sources')
+        .set({ next_fetch_at: 0 })
+        .where('id', '=', Number(id))
+        .execute();
+      const due = await dueSources(server.db);
+      expect(due.map((s) => s.id)).not.toContain(Number(id));
     });
 
     it('titles other queries by the query and says plainly when nothing matches', async () => {

@@ -22,12 +22,14 @@ const dateOf = (ms: number) => format(new Date(ms), 'MMM d, yyyy');
 
 /** Markdown link text and URL made safe for a `[text](url)` link. */
 const linkText = (s: string) => s.replace(/[[\]\\*_`]/g, (c) => `\\${c}`);
-const linkUrl = (u: string) => u.replace(/[()\s<>]/g, encodeURIComponent);
+const linkUrl = (u: string) =>
+  u.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 export function storyExtract(story: Story): string {
   return extractiveSummary(capText(story.text, EXTRACT_INPUT_CHARS), {
     sentences: 2,
     maxChars: 400,
+    keepLead: true,
   });
 }
 
@@ -53,8 +55,9 @@ export function createLocalProvider(): AiProvider {
         yield `${nothingMatches(question)}\n\n${MODEL_HINT}\n`;
         return;
       }
-      const count = stories.length === 1 ? 'story' : `${stories.length} stories`;
-      yield `The stored ${count} that best match your question:\n\n`;
+      yield stories.length === 1
+        ? 'The stored story that best matches your question:\n\n'
+        : `The ${stories.length} stored stories that best match your question:\n\n`;
       for (const story of stories) {
         if (signal.aborted) return;
         await yieldToEventLoop(); // each story is its own piece; other requests run between them

@@ -85,17 +85,20 @@ export interface SummaryOptions {
   sentences: number;
   /** Characters at most (whole sentences; the first is always kept). */
   maxChars: number;
+  /** Always start with the article's first sentence (short extracts of news: the lead says what happened). */
+  keepLead?: boolean;
 }
 
 /** The best sentences, in the article's order. */
 export function extractiveSummary(
   text: string,
-  { sentences: wanted, maxChars }: SummaryOptions,
+  { sentences: wanted, maxChars, keepLead = false }: SummaryOptions,
 ): string {
   // Only the first MAX_SENTENCES count, so only their text is split (about 3,500 words).
   const all = splitSentences(capText(text, SUMMARY_INPUT_CHARS)).slice(0, MAX_SENTENCES);
   if (all.length <= wanted) return all.join(' ');
   const scores = rankSentences(all);
+  if (keepLead) scores[0] = Infinity;
   const best = all
     .map((_, i) => i)
     .toSorted((a, b) => scores[b] - scores[a] || a - b)

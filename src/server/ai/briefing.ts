@@ -187,3 +187,9 @@ export async function answerNewsQuery(
     { query },
   );
 }
+
+/** The jobs' news-refresh dependency, `deps.briefing(slot, now)`: wire it as `briefing: briefingForJobs(ctx)`. */
+export const briefingForJobs =
+  (ctx: BriefingContext) =>
+  (slot: BriefingSlot, now: Date): Promise<BriefingResult> =>
+    writeBriefing(ctx, { slot, now });

@@ -1,7 +1,7 @@
 // writeBriefing, as the scheduler calls it: windows, one item per window, and
 // the stories each window takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeBriefing } from '../../../src/server/ai/briefing';
+import { briefingForJobs, writeBriefing } from '../../../src/server/ai/briefing';
 import { dialects } from '../../helpers/database';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { insertItem, insertSource } from './seed';
@@ -93,5 +93,12 @@ describe.each(dialects)('writeBriefing (%s)', (dialect) => {
       Array.from({ length: 4 }, () => writeBriefing(server.ctx, { slot: 'morning', now: at })),
     );
     expect(new Set(results.map((r) => r.itemId)).size).toBe(1);
+  });
+
+  it('is the jobs dependency deps.briefing(slot, now)', async () => {
+    const briefing = briefingForJobs(server.ctx);
+    const result = await briefing('evening', EVENING);
+    expect(result.title).toBe('Evening briefing: Nov 24, 2026');
+    expect(result.updated).toBe(true); // the evening test above wrote this window
   });
 });

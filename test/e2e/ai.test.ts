@@ -182,6 +182,13 @@ describeE2E('AI in the browser', () => {
     await expect(briefing.textContent()).resolves.toContain('AI Briefings');
     await expect(briefing.textContent()).resolves.toContain('A quiet day');
     await e2e.screenshot(page, 'ai-briefing-card-desktop');
+    // Its source is a default one: switchable, not linked, not "fetched".
+    await page.getByRole('tab', { name: 'Sources' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: 'AI Briefings' });
+    await row.getByText('Morning and evening news briefings written by AstroDash').waitFor();
+    await expect(row.getByRole('switch', { name: 'AI Briefings' }).isChecked()).resolves.toBe(true);
+    await expect(row.getByRole('link').count()).resolves.toBe(0);
+    await e2e.screenshot(page, 'ai-briefings-source-desktop');
     await context.close();
   });
 });

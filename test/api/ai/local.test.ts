@@ -99,6 +99,18 @@ describe.each(dialects)('AI with the local engine (%s)', (dialect) => {
       expect(own.text).toContain('Artemis secret memo for Alice');
     });
 
+    it('limits each user to 30 questions in 10 minutes', async () => {
+      const { client: eager } = await createSignedInUser(server);
+      for (let i = 0; i < 30; i++)
+        expect((await eager.post('/_api/ai/chat', { question: `Artemis ${i}` })).status).toBe(200);
+      const limited = await eager.post('/_api/ai/chat', { question: 'Artemis again' });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toMatch(/^Too many questions\. Try again in \d+:\d\d\.$/);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Others are not affected.
+      expect((await bob.post('/_api/ai/chat', { question: 'Artemis' })).status).toBe(200);
+    });
+
     it('says plainly when nothing stored matches', async () => {
       const res = await bob.post('/_api/ai/chat', { question: 'Tell me about quasars' });
       expect(res.status).toBe(200);

@@ -182,4 +182,26 @@ describe.each(dialects)('AI with an OpenAI-compatible model (%s)', (dialect) => 
     expect(res.status).toBe(200);
     expect(res.body.matched).toBe(1);
   });
+
+  it('answers 504 for a summary when the model stalls, and stores nothing', async () => {
+    fake.mode = 'stall';
+    const source = await insertSource(server, 'Slow News', null);
+    const id = await insertItem(server, source, {
+      title: 'Stalled story',
+      text: ARTEMIS_TEXT,
+      content: true,
+    });
+    const res = await client.post('/_api/news/summarize', {
+      newsItemId: String(id),
+      content: 'x'.repeat(60),
+    });
+    expect(res.status).toBe(504);
+    expect(res.body.error).toBe('The AI model did not answer in time.');
+    const rows = await server.db
+      .selectFrom('ai_summaries')
+      .selectAll()
+      .where('news_item_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
 });

@@ -20,6 +20,7 @@ import { newsRoutes } from './news/routes';
 import { ingestRoutes } from './ingest/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
+import { aiRoutes } from './ai/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -73,6 +74,7 @@ export async function buildApp(
   await app.register(ingestRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));
+  await app.register(aiRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx, drain };

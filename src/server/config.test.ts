@@ -37,4 +37,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
+
+  it('reads the AI settings: no model means the local engine', () => {
+    const local = loadConfig({});
+    expect(local.ai).toMatchObject({ model: undefined, baseUrl: 'https://api.openai.com/v1' });
+    expect(local.ai.workers).toBeGreaterThanOrEqual(1);
+    const ollama = loadConfig({
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      AI_MODEL: 'llama3.1',
+      AI_TIMEOUT_MS: '5000',
+      AI_WORKERS: '0',
+    });
+    expect(ollama.ai).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.1',
+      timeoutMs: 5000,
+      workers: 0,
+    });
+    expect(() => loadConfig({ AI_BASE_URL: 'ftp://x' })).toThrow(/AI_BASE_URL/);
+    expect(() => loadConfig({ AI_TIMEOUT_MS: '10' })).toThrow(/AI_TIMEOUT_MS/);
+  });
 });

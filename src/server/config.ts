@@ -1,5 +1,6 @@
 // Every environment variable AstroDash reads, parsed and validated once.
 // Nothing else in the server reads process.env: modules receive this object.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -76,6 +77,12 @@ const EnvSchema = z.object({
   // Header strip upstreams (operator settings: may be private, e.g. a self-hosted Open-Meteo)
   OPEN_METEO_URL: url('https://api.open-meteo.com'),
   SWPC_URL: url('https://services.swpc.noaa.gov'),
+  // AI (names fixed: AI_BASE_URL, AI_API_KEY, AI_MODEL). No model: the local engine.
+  AI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  AI_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
 
   // Feed
   REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
@@ -119,6 +126,17 @@ export type Config = Readonly<{
   openMeteoUrl: string;
   /** NOAA SWPC base URL; product paths are appended as published. */
   swpcUrl: string;
+  ai: Readonly<{
+    /** OpenAI-compatible endpoint (…/v1); when a model is set and this is not, OpenAI's. */
+    baseUrl: string;
+    apiKey: string | undefined;
+    /** No model: the local engine answers. */
+    model: string | undefined;
+    /** No response, or no new token, for this long ends a model's answer. */
+    timeoutMs: number;
+    /** Worker threads for summaries' text work (0 = on the main thread). */
+    workers: number;
+  }>;
 }>;
 
 export class ConfigError extends Error {}
@@ -177,5 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshCooldownSeconds: e.REFRESH_COOLDOWN_SECONDS,
     openMeteoUrl: trimSlash(e.OPEN_METEO_URL),
     swpcUrl: trimSlash(e.SWPC_URL),
+    ai: Object.freeze({
+      baseUrl: trimSlash(e.AI_BASE_URL ?? 'https://api.openai.com/v1'),
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      workers: e.AI_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+    }),
   });
 }

@@ -46,6 +46,15 @@ export const SUMMARIZE_MIN_CONTENT_WITHOUT_URL = 50;
 export const CARD_SUMMARY_CHARS = 200;
 export const ROW_SUMMARY_CHARS = 150;
 export const COPIED_MS = 2000;
+export const AI_QUESTION_MAX = 1000;
+export const NEWS_QUERY_MIN = 3;
+export const NEWS_QUERY_MAX = 200;
+/** Post-login and scheduled news queries: before this New York hour, the morning one. */
+export const BRIEFING_CUTOFF_HOUR = 14;
+export const MORNING_NEWS_QUERY =
+  'What is the latest breaking astronomy and space news of the last 12 hours?';
+export const EVENING_NEWS_QUERY =
+  'Give me a summary of the most important breaking space and astronomy news of today.';
 export const PASSWORD_MIN = 8;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const MOBILE_BREAKPOINT_PX = 767;

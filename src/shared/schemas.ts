@@ -7,7 +7,10 @@ import {
   ANNOUNCEMENT_TITLE_MAX,
   ANNOUNCEMENT_TITLE_MIN,
   ANNOUNCEMENT_TYPES,
+  AI_QUESTION_MAX,
   ITEM_TYPES,
+  NEWS_QUERY_MAX,
+  NEWS_QUERY_MIN,
   LIST_PAGE_SIZE_DEFAULT,
   LIST_PAGE_SIZE_MAX,
   PASSWORD_MIN,
@@ -199,6 +202,24 @@ export const fetchNewsSchema = z.preprocess(
       .optional(),
   }),
 );
+
+// ---------- AI ----------
+
+export const chatSchema = z.object({
+  question: z
+    .string({ error: 'Question cannot be empty.' })
+    .trim()
+    .min(1, 'Question cannot be empty.')
+    .max(AI_QUESTION_MAX, 'Question is too long.'),
+});
+
+export const newsQuerySchema = z.object({
+  query: z
+    .string({ error: 'Query must be at least 3 characters long.' })
+    .trim()
+    .min(NEWS_QUERY_MIN, 'Query must be at least 3 characters long.')
+    .max(NEWS_QUERY_MAX, 'Query is too long.'),
+});
 
 // ---------- sources ----------
 

@@ -56,6 +56,8 @@ export interface NewsSource {
   isEnabled: boolean;
   /** null marks a default (system) source. */
   userId: number | null;
+  /** Written by the server (AI Briefings): switchable like a default source, never edited or deleted. */
+  builtIn?: boolean;
   health: SourceHealth;
 }
 
@@ -91,4 +93,16 @@ export interface AnnouncementHistoryEntry extends Announcement {
 /** The admin list's entries also say when an announcement was last edited. */
 export interface AdminAnnouncement extends Announcement {
   updatedAt: string;
+}
+
+export interface SummarizeResponse {
+  summary: string;
+}
+
+/** POST /_api/news/query: the briefing item written (or updated). */
+export interface NewsQueryResponse {
+  itemId: string;
+  title: string;
+  matched: number;
+  updated: boolean;
 }

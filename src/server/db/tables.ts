@@ -59,6 +59,8 @@ export interface NewsSourcesTable {
   /** Fetcher-specific cache, e.g. the channel feed a YouTube @handle resolved to. */
   resolved_url: string | null;
   item_count: ColumnType<number, number | undefined, number>;
+  /** 1 = written by the server itself (AI Briefings): never polled, edited or deleted (0009). */
+  built_in: ColumnType<Bool, Bool | undefined, Bool>;
 }
 
 export interface SourcePreferencesTable {
@@ -138,6 +140,15 @@ export interface AnnouncementDismissalsTable {
   dismissed_at: number;
 }
 
+/** One AI summary per news item, shared by every user (0009). */
+export interface AiSummariesTable {
+  news_item_id: number;
+  summary: string;
+  /** 'local' or the model's name. */
+  provider: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -150,6 +161,7 @@ export interface Database {
   app_meta: AppMetaTable;
   announcements: AnnouncementsTable;
   announcement_dismissals: AnnouncementDismissalsTable;
+  ai_summaries: AiSummariesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -213,7 +213,8 @@ export async function sourcesForUser(
   let query = db
     .selectFrom('news_sources')
     .select([...SOURCE_COLUMNS])
-    .where('is_enabled', '=', 1);
+    .where('is_enabled', '=', 1)
+    .where('built_in', '=', 0); // AI Briefings are written, never fetched
   if (sourceIds) {
     const ids = sourceIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
     if (ids.length === 0) return [];
@@ -234,6 +235,7 @@ export async function dueSources(
     .selectFrom('news_sources')
     .select([...SOURCE_COLUMNS])
     .where('is_enabled', '=', 1)
+    .where('built_in', '=', 0)
     .where('next_fetch_at', '<=', now)
     .orderBy('next_fetch_at')
     .limit(limit)

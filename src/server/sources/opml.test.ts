@@ -25,6 +25,7 @@ function row(id: number, name: string, url: string, sourceType: string): SourceR
     last_modified: null,
     resolved_url: null,
     item_count: 0,
+    built_in: 0,
   };
 }
 

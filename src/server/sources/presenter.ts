@@ -18,6 +18,7 @@ export function toNewsSource(row: SourceRow, prefEnabled: number | null): NewsSo
     sourceType: row.source_type as SourceType,
     isEnabled: row.is_enabled === 1 && switchedOn,
     userId: row.user_id === null ? null : row.user_id,
+    ...(row.built_in === 1 ? { builtIn: true } : {}),
     health: {
       lastFetchedAt: iso(row.last_fetched_at),
       lastStatus: row.last_status,

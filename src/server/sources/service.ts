@@ -18,6 +18,7 @@ export const SOURCE_MESSAGES = {
   duplicatePersonal: 'You already have this source.',
   duplicateDefault: 'This source is already one of the default sources.',
   tooMany: 'You can have at most 1000 personal sources.',
+  builtInReadOnly: 'This source is written by AstroDash and can only be switched on or off.',
 } as const;
 
 /**
@@ -151,6 +152,7 @@ export async function loadOwnSource(db: DB, userId: number, rawId: string): Prom
 export async function loadDefaultSource(db: DB, rawId: string): Promise<SourceRow> {
   const source = await repo.findSource(db, parseSourceId(rawId));
   if (!source || source.user_id !== null) throw notFound(SOURCE_MESSAGES.notFound);
+  if (source.built_in === 1) throw forbidden(SOURCE_MESSAGES.builtInReadOnly);
   return source;
 }
 

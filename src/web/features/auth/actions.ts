@@ -2,20 +2,23 @@
 // directly; after login the sources are fetched and an AI news query runs.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import {
+  BRIEFING_CUTOFF_HOUR,
+  EVENING_NEWS_QUERY,
+  MORNING_NEWS_QUERY,
+} from '../../../shared/constants';
 import type { User } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { sourceKeys } from '../sources/queries';
 import { sessionKey } from './session';
 
-export const MORNING_NEWS_QUERY =
-  'What is the latest breaking astronomy and space news of the last 12 hours?';
-export const EVENING_NEWS_QUERY =
-  'Give me a summary of the most important breaking space and astronomy news of today.';
+// The server writes the current New York window's briefing for either text (ai/briefing.ts).
+export { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../../shared/constants';
 
 export type AuthPhase = 'idle' | 'submitting' | 'preparing';
 
 export function newsQueryForHour(hour: number): string {
-  return hour < 14 ? MORNING_NEWS_QUERY : EVENING_NEWS_QUERY;
+  return hour < BRIEFING_CUTOFF_HOUR ? MORNING_NEWS_QUERY : EVENING_NEWS_QUERY;
 }
 
 function refreshNews(queryClient: QueryClient) {

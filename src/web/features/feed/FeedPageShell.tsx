@@ -9,16 +9,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { AnnouncementBanners } from '../announcements/AnnouncementBanners';
 import { AnnouncementHistory } from '../announcements/AnnouncementHistory';
 import { useLogout } from '../auth/session';
+import { ChatPanel } from '../ai/ChatPanel';
 import { SourcesManager } from '../sources/SourcesManager';
-
-function ComingSoon({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-    </div>
-  );
-}
 
 export function SignOutButton() {
   const logout = useLogout();
@@ -94,12 +86,9 @@ export function FeedPageShell({
           <TabsContent value="sources">
             <SourcesManager />
           </TabsContent>
-          <TabsContent value="ai">
-            {/* A later wave puts the AI chat panel here. */}
-            <ComingSoon
-              title="AI Assistant"
-              text="Your astronomy assistant is coming soon. Check back shortly!"
-            />
+          {/* Kept mounted: the conversation (and an answer still arriving) survives a tab switch. */}
+          <TabsContent value="ai" forceMount className="data-[state=inactive]:hidden">
+            <ChatPanel />
           </TabsContent>
           <TabsContent value="announcements">
             <AnnouncementHistory />

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { CARD_SUMMARY_CHARS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { truncate } from '../../lib/format';
+import { AiSummary } from './AiSummary';
 import { activationProps, itemImage, itemYoutubeId } from './item';
 import { ItemImage } from './ItemImage';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
@@ -34,6 +35,7 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
             {truncate(item.summaryText, CARD_SUMMARY_CHARS)}
           </p>
         )}
+        <AiSummary item={item} />
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <ItemMeta item={item} />
           <ItemActions item={item} />

@@ -4,6 +4,7 @@ import { ROW_SUMMARY_CHARS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Badge } from '../../components/ui/badge';
 import { formatDate, formatDateTime, truncate } from '../../lib/format';
+import { AiSummary } from './AiSummary';
 import { activationProps } from './item';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
 import { launchDetails, launchStatusVariant, type LaunchDetails } from './launch';
@@ -59,6 +60,7 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
           {truncate(item.summaryText, ROW_SUMMARY_CHARS)}
         </p>
       )}
+      <AiSummary item={item} />
       <ItemMeta item={item} />
     </article>
   );

@@ -47,7 +47,14 @@ export function DefaultSourceToggles({ sources }: { sources: NewsSource[] }) {
               className="flex items-start gap-3 rounded-md border border-border p-3"
             >
               <SourceSummary source={source}>
-                <SourceHealth health={source.health} />
+                {source.builtIn ? (
+                  <p className="text-xs text-muted-foreground">
+                    {source.health.itemCount}{' '}
+                    {source.health.itemCount === 1 ? 'briefing' : 'briefings'}
+                  </p>
+                ) : (
+                  <SourceHealth health={source.health} />
+                )}
               </SourceSummary>
               <div className="flex shrink-0 items-center gap-2 pt-1">
                 {savingId === source.id ? <Spinner label={`Updating ${source.name}`} /> : null}

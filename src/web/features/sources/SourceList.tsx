@@ -60,15 +60,22 @@ export function SourceSummary({
           <span className="min-w-0 font-medium break-words">{source.name}</span>
           {showType ? <Badge variant="outline">{typeLabel(source.sourceType)}</Badge> : null}
         </div>
-        <a
-          href={source.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="truncate text-xs text-muted-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          title={source.url}
-        >
-          {source.url}
-        </a>
+        {source.builtIn ? (
+          // Written by AstroDash itself (AI Briefings): there is no page to link to.
+          <p className="text-xs text-muted-foreground">
+            Morning and evening news briefings written by AstroDash
+          </p>
+        ) : (
+          <a
+            href={source.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="truncate text-xs text-muted-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            title={source.url}
+          >
+            {source.url}
+          </a>
+        )}
         {children}
       </div>
     </div>

@@ -28,7 +28,11 @@ import { SourceLoadError, SourceSkeletonRows } from '../SourceList';
 export function DefaultSourcesAdmin() {
   const sources = useSources();
   const defaults = useMemo(
-    () => sortByName((sources.data ?? []).filter((s) => s.userId === null)),
+    () =>
+      sortByName(
+        // AI Briefings is written by AstroDash: users switch it, nobody edits it.
+        (sources.data ?? []).filter((s) => s.userId === null && !s.builtIn),
+      ),
     [sources.data],
   );
   const [formOpen, setFormOpen] = useState(false);

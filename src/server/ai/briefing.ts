@@ -1,0 +1,195 @@
+// News briefings: an item of the built-in "AI Briefings" source that sums up the
+// matching stored stories, with links to them.
+//   Morning/evening (the spec's two fixed queries, or the scheduler): the stories
+//   of the last 12 hours / of the New York day; one item per (New York date, slot),
+//   so a second run in the same window rewrites it.
+//   Any other query: a full-text search over every stored story, newest first,
+//   one item per query text.
+// Briefings are shown to every user, so they read the default sources only:
+// nobody's personal sources leak into them.
+import { format } from 'date-fns';
+import { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../shared/constants';
+import type { AppContext } from '../context';
+import { normalizeItem } from '../ingest/normalize';
+import { storeItems } from '../ingest/store';
+import { ensureBriefingSource, BRIEFING_SOURCE_URL } from './briefing-source';
+import { aiProvider } from './index';
+import { createLocalProvider, storyExtract } from './local';
+import { newYorkClock, slotAt, startOfNewYorkDay, type BriefingSlot } from './ny-time';
+import { findStories, loadStories, sourcesInScope, type Story } from './retrieval';
+import { forgetSummary } from './summaries';
+
+export type BriefingContext = Pick<AppContext, 'config' | 'db' | 'dialect' | 'log'>;
+
+export interface BriefingResult {
+  itemId: string;
+  title: string;
+  /** Stories the briefing covers (0: it says plainly that none matched). */
+  matched: number;
+  /** True when an existing briefing (same window or same query) was rewritten. */
+  updated: boolean;
+}
+
+const MAX_STORIES = 10;
+/** Window candidates read before ranking (breaking first, then engagement, then newest). */
+const WINDOW_CANDIDATES = 500;
+const TWELVE_HOURS = 12 * 3600_000;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function windowStories(ctx: BriefingContext, since: number, until: number): Promise<Story[]> {
+  const sourceIds = await sourcesInScope(ctx.db, { defaultsOnly: true });
+  if (sourceIds.length === 0) return [];
+  const rows = await ctx.db
+    .selectFrom('news_items')
+    .select(['id', 'is_breaking', 'engagement_score', 'published_at'])
+    .where('source_id', 'in', sourceIds)
+    .where('published_at', '>=', since)
+    .where('published_at', '<=', until)
+    .orderBy('published_at', 'desc')
+    .limit(WINDOW_CANDIDATES)
+    .execute();
+  const top = rows
+    .toSorted(
+      (a, b) =>
+        b.is_breaking - a.is_breaking ||
+        b.engagement_score - a.engagement_score ||
+        b.published_at - a.published_at,
+    )
+    .slice(0, MAX_STORIES)
+    .map((r) => r.id);
+  const stories = await loadStories(ctx.db, top);
+  return stories.toSorted((a, b) => top.indexOf(a.id) - top.indexOf(b.id));
+}
+
+async function overview(ctx: BriefingContext, query: string, stories: Story[]): Promise<string> {
+  if (stories.length === 0) return '';
+  try {
+    return await aiProvider(ctx.config).brief({ query, stories });
+  } catch (err) {
+    // A scheduled briefing still lists its stories when the model is down.
+    ctx.log.warn({ err }, 'briefing overview from the model failed; using the local one');
+    return createLocalProvider().brief({ query, stories });
+  }
+}
+
+function briefingHtml(intro: string, stories: Story[]): string {
+  const items = stories.map((s) => {
+    const meta = [s.sourceName, format(new Date(s.publishedAt), 'MMM d, yyyy')]
+      .filter(Boolean)
+      .join(', ');
+    const extract = storyExtract(s);
+    return `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a> (${escapeHtml(meta)})${
+      extract ? `<br>${escapeHtml(extract)}` : ''
+    }</li>`;
+  });
+  return `<p>${escapeHtml(intro)}</p>${items.length ? `<ul>${items.join('')}</ul>` : ''}`;
+}
+
+async function writeItem(
+  ctx: BriefingContext,
+  key: string,
+  title: string,
+  query: string,
+  stories: Story[],
+  noMatch: string,
+  now: number,
+  extra: Record<string, unknown>,
+): Promise<BriefingResult> {
+  const sourceId = await ensureBriefingSource(ctx.db);
+  const intro = stories.length === 0 ? noMatch : await overview(ctx, query, stories);
+  const item = normalizeItem(
+    {
+      guid: key,
+      url: stories[0]?.url ?? BRIEFING_SOURCE_URL,
+      title,
+      // The card shows the summary as plain text: the overview, then the stories' titles.
+      summaryHtml: `<p>${escapeHtml(intro)}</p>${
+        stories.length
+          ? `<p>In this briefing: ${escapeHtml(stories.map((s) => s.title).join('; '))}.</p>`
+          : ''
+      }`,
+      contentHtml: stories.length ? briefingHtml(intro, stories) : null,
+      publishedAt: now,
+      itemType: 'article',
+      author: 'AstroDash',
+      extra: { briefing: { ...extra, matched: stories.length } },
+      mutable: true,
+    },
+    { sourceType: 'custom', baseUrl: BRIEFING_SOURCE_URL, now },
+  );
+  if (!item) throw new Error('briefing item did not normalise');
+  let added: number;
+  try {
+    added = await storeItems(ctx.db, sourceId, [item], now);
+  } catch {
+    // Two writers of one window at once (the scheduler and a sign-in, on PostgreSQL):
+    // the loser's insert hits the unique key; a second try finds the row and rewrites it.
+    added = await storeItems(ctx.db, sourceId, [item], now);
+  }
+  const row = await ctx.db
+    .selectFrom('news_items')
+    .select('id')
+    .where('source_id', '=', sourceId)
+    .where('dedupe_key', '=', item.dedupeKey)
+    .executeTakeFirstOrThrow();
+  if (added === 0) await forgetSummary(ctx, row.id); // its text changed
+  return { itemId: String(row.id), title, matched: stories.length, updated: added === 0 };
+}
+
+/**
+ * The morning or evening briefing for the window `now` falls in. The scheduler
+ * calls this at 08:00 and 20:00 New York time; a second call in the same
+ * window rewrites that window's briefing.
+ */
+export async function writeBriefing(
+  ctx: BriefingContext,
+  { slot, now }: { slot: BriefingSlot; now: Date },
+): Promise<BriefingResult> {
+  const at = now.getTime();
+  const { date } = newYorkClock(at);
+  const since = slot === 'morning' ? at - TWELVE_HOURS : startOfNewYorkDay(at);
+  const stories = await windowStories(ctx, since, at);
+  const day = format(new Date(`${date}T12:00:00Z`), 'MMM d, yyyy');
+  const title = `${slot === 'morning' ? 'Morning' : 'Evening'} briefing: ${day}`;
+  const query = slot === 'morning' ? MORNING_NEWS_QUERY : EVENING_NEWS_QUERY;
+  const noMatch =
+    slot === 'morning'
+      ? 'No matching story: nothing was stored in the last 12 hours.'
+      : 'No matching story: nothing was stored today (New York time).';
+  return writeItem(ctx, `briefing:${date}:${slot}`, title, query, stories, noMatch, at, {
+    slot,
+    date,
+  });
+}
+
+const normalizeQuery = (q: string) => q.trim().replace(/\s+/g, ' ');
+
+/** POST /_api/news/query: the fixed queries write the current window's briefing, others a briefing titled by the query. */
+export async function answerNewsQuery(
+  ctx: BriefingContext,
+  rawQuery: string,
+  now = new Date(),
+): Promise<BriefingResult> {
+  const query = normalizeQuery(rawQuery);
+  if (query === MORNING_NEWS_QUERY || query === EVENING_NEWS_QUERY)
+    return writeBriefing(ctx, { slot: slotAt(now.getTime()), now });
+  const found = await findStories(ctx.db, ctx.dialect, { defaultsOnly: true }, query, MAX_STORIES);
+  const stories = found.toSorted((a, b) => b.publishedAt - a.publishedAt || b.id - a.id);
+  return writeItem(
+    ctx,
+    `query:${query.toLowerCase()}`,
+    query,
+    query,
+    stories,
+    `No matching story: nothing stored matches "${query}".`,
+    now.getTime(),
+    { query },
+  );
+}
+
+/** The jobs' news-refresh dependency, `deps.briefing(slot, now)`: wire it as `briefing: briefingForJobs(ctx)`. */
+export const briefingForJobs =
+  (ctx: BriefingContext) =>
+  (slot: BriefingSlot, now: Date): Promise<BriefingResult> =>
+    writeBriefing(ctx, { slot, now });

@@ -1,0 +1,134 @@
+// Sentence splitting, extractive ranking and article extraction: what they keep,
+// and that hostile input of growing size costs linearly (fuzzed).
+import { describe, expect, it } from 'vitest';
+import { hostileHtml, hostileText, medianMs } from '../../../test/helpers/text-fuzz';
+import { extractArticleText } from './article-text';
+import { capText, MAX_SPLIT_CHARS, splitSentences } from './sentences';
+import { extractiveSummary, rankSentences } from './textrank';
+
+describe('splitSentences', () => {
+  it('does not cut at abbreviations, initials or decimals', () => {
+    expect(
+      splitSentences(
+        'Dr. Smith of the U.S. space agency said the probe moved 3.5 km. It worked! Did it? Mr. Jones agreed.',
+      ),
+    ).toEqual([
+      'Dr. Smith of the U.S. space agency said the probe moved 3.5 km.',
+      'It worked!',
+      'Did it?',
+      'Mr. Jones agreed.',
+    ]);
+  });
+
+  it('collapses whitespace and skips empty text', () => {
+    expect(splitSentences('  One   line.\n\nTwo\tlines.  ')).toEqual(['One line.', 'Two lines.']);
+    expect(splitSentences('   ')).toEqual([]);
+  });
+
+  it('caps very long input and very long sentences', () => {
+    const text = 'word '.repeat(MAX_SPLIT_CHARS);
+    const sentences = splitSentences(text);
+    expect(sentences.join(' ').length).toBeLessThanOrEqual(MAX_SPLIT_CHARS);
+    for (const s of sentences) expect(s.length).toBeLessThanOrEqual(601);
+  });
+
+  it('capText cuts at a space before the limit', () => {
+    expect(capText('alpha beta gamma', 12)).toBe('alpha beta');
+    expect(capText('short', 12)).toBe('short');
+  });
+});
+
+describe('extractive summaries', () => {
+  const article = [
+    'The James Webb Space Telescope has found carbon dioxide in the atmosphere of an exoplanet.',
+    'The planet, WASP-39 b, is a hot gas giant orbiting a star 700 light-years away.',
+    'Lunch at the cafeteria was pasta on Tuesday.',
+    'Webb measured the carbon dioxide with its Near-Infrared Spectrograph.',
+    'Scientists say Webb can now study the atmospheres of smaller exoplanets.',
+    'The parking lot was repainted last spring.',
+  ].join(' ');
+
+  it('keeps the central sentences, in the article order', () => {
+    const summary = extractiveSummary(article, { sentences: 3, maxChars: 1000 });
+    expect(summary.startsWith('The James Webb Space Telescope has found carbon dioxide')).toBe(
+      true,
+    );
+    expect(summary).not.toContain('cafeteria');
+    expect(summary).not.toContain('parking');
+    const order = ['carbon dioxide in the atmosphere', 'Near-Infrared', 'smaller exoplanets'].map(
+      (s) => summary.indexOf(s),
+    );
+    expect(order.filter((i) => i >= 0)).toEqual(
+      order.filter((i) => i >= 0).toSorted((a, b) => a - b),
+    );
+  });
+
+  it('returns short text whole and respects the character budget', () => {
+    expect(extractiveSummary('One sentence only.', { sentences: 3, maxChars: 100 })).toBe(
+      'One sentence only.',
+    );
+    const summary = extractiveSummary(article, { sentences: 3, maxChars: 120 });
+    expect(summary.length).toBeLessThanOrEqual(200);
+    expect(summary.length).toBeGreaterThan(0);
+  });
+
+  it('ranks every sentence with a finite score', () => {
+    const scores = rankSentences(splitSentences(article));
+    expect(scores).toHaveLength(6);
+    for (const s of scores) expect(Number.isFinite(s)).toBe(true);
+  });
+});
+
+describe('extractArticleText', () => {
+  it('reads the article, not the navigation or footer', () => {
+    const html = `<html><body><nav>Home News Shop</nav><article><h1>Webb</h1>
+      <p>${'The telescope found carbon dioxide on a distant planet, a first for science. '.repeat(4)}</p>
+      <p>${'Astronomers will now turn Webb to smaller, rocky worlds in the coming years. '.repeat(4)}</p>
+      </article><footer>Copyright 2026 Example Corp</footer></body></html>`;
+    const text = extractArticleText(html);
+    expect(text).toContain('carbon dioxide on a distant planet');
+    expect(text).not.toContain('Copyright');
+  });
+
+  it('answers null for a page without an article', () => {
+    expect(extractArticleText('<html><body><p>Hi</p></body></html>')).toBeNull();
+  });
+});
+
+// Fuzzing: many seeds of hostile input never throw, and 8× the input costs
+// about 8× the time (a quadratic step would cost 64×). The bound is a ratio
+// with a wide margin, not a wall-clock limit.
+describe('linear growth on hostile input', () => {
+  it('splits hostile text without losing or inventing words', () => {
+    const lost: string[] = [];
+    for (let seed = 1; seed <= 40; seed++) {
+      const text = hostileText(2_000, seed);
+      const collapsed = text.replace(/\s+/g, ' ').trim();
+      // A sentence cut for length ends in '…'; every other one is verbatim input.
+      for (const s of splitSentences(text))
+        if (!s.endsWith('…') && !collapsed.includes(s)) lost.push(s);
+    }
+    expect(lost).toEqual([]);
+  });
+
+  it('sentence splitting and ranking grow linearly', () => {
+    const small = hostileText(5_000, 7);
+    const large = hostileText(40_000, 7);
+    extractiveSummary(small, { sentences: 3, maxChars: 700 }); // warm up
+    const a = medianMs(() => extractiveSummary(small, { sentences: 3, maxChars: 700 }));
+    const b = medianMs(() => extractiveSummary(large, { sentences: 3, maxChars: 700 }));
+    expect(b / Math.max(a, 0.5)).toBeLessThan(8 * 4);
+  });
+
+  it('article extraction survives hostile HTML and grows linearly', () => {
+    for (let seed = 1; seed <= 15; seed++) {
+      expect(() => extractArticleText(hostileHtml(5_000, seed))).not.toThrow();
+    }
+    const small = hostileHtml(20_000, 3);
+    const large = hostileHtml(160_000, 3);
+    extractArticleText(small); // warm up
+    const a = medianMs(() => extractArticleText(small));
+    const b = medianMs(() => extractArticleText(large));
+    expect(b / Math.max(a, 0.5)).toBeLessThan(8 * 4);
+  });
+});

@@ -2,6 +2,7 @@
 // Nothing else in the server reads process.env: modules receive this object.
 import path from 'node:path';
 import { z } from 'zod';
+import { REFRESH_COOLDOWN_MS } from '../shared/constants';
 
 const bool = (fallback: boolean) =>
   z
@@ -46,6 +47,7 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json', '']).optional(),
 
   // Ingestion
   SEED_DEFAULT_SOURCES: bool(true),
@@ -73,7 +75,11 @@ const EnvSchema = z.object({
   LAUNCH_LIBRARY_TOKEN: optionalString,
 
   // Feed
-  REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
+  REFRESH_COOLDOWN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(REFRESH_COOLDOWN_MS / 1000),
 });
 
 export type Config = Readonly<{
@@ -88,6 +94,8 @@ export type Config = Readonly<{
   /** Fastify's trustProxy: whose X-Forwarded-For to believe (client IPs feed the rate limits). */
   trustProxy: boolean | number | string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Human-readable lines on a terminal, one JSON object per line otherwise. */
+  logFormat: 'pretty' | 'json';
   ingest: Readonly<{
     seedDefaultSources: boolean;
     allowPrivateNetwork: boolean;
@@ -114,7 +122,10 @@ export class ConfigError extends Error {}
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { stdoutIsTTY = process.stdout.isTTY }: { stdoutIsTTY?: boolean } = {},
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -143,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookie: e.SESSION_SECURE_COOKIE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT || (stdoutIsTTY ? 'pretty' : 'json'),
     ingest: Object.freeze({
       seedDefaultSources: e.SEED_DEFAULT_SOURCES,
       allowPrivateNetwork: e.FETCH_ALLOW_PRIVATE_NETWORK,

@@ -1,6 +1,8 @@
 // Sliding-window rate limits kept in the database, so every instance behind a
 // load balancer shares them (on PostgreSQL) and a restart forgets nothing.
+import { minutesSeconds } from '../../shared/format';
 import type { DB } from '../db/database';
+import { tooManyRequests } from './errors';
 
 export type Window = { bucket: string; limit: number; windowMs: number };
 
@@ -47,3 +49,19 @@ export function createRateLimiter(db: DB) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * Counts one event for `key` in the window, or refuses with 429 and a message
+ * saying how long to wait (m:ss) when the window is full. A window of 0 ms is off.
+ */
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  window: Window,
+  key: string,
+  message: (wait: string) => string,
+): Promise<void> {
+  if (window.windowMs <= 0) return;
+  const { limited, retryAfterMs } = await limiter.status(window, key);
+  if (limited) throw tooManyRequests(message(minutesSeconds(retryAfterMs)), retryAfterMs / 1000);
+  await limiter.record(window, key);
+}

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  firstImageSrc,
-  formatCountdown,
-  formatDate,
-  humanize,
-  isValidImageSrc,
-  timeAgo,
-  truncate,
-  youtubeId,
-} from './format';
+import { formatDate, humanize, isValidImageSrc, timeAgo, truncate, youtubeId } from './format';
 
 describe('youtubeId', () => {
   it.each([
@@ -27,20 +18,6 @@ describe('youtubeId', () => {
     ['not a url', null],
     [null, null],
   ])('%s → %s', (url, id) => expect(youtubeId(url)).toBe(id));
-});
-
-describe('firstImageSrc', () => {
-  it.each([
-    [
-      '<p>x</p><img alt="a" src="https://a.test/1.jpg"><img src="https://a.test/2.jpg">',
-      'https://a.test/1.jpg',
-    ],
-    ["<IMG SRC='/local.png'>", '/local.png'],
-    ['<img src=https://a.test/bare.jpg>', 'https://a.test/bare.jpg'],
-    ['<img src="https://a.test/q.jpg?a=1&amp;b=2">', 'https://a.test/q.jpg?a=1&b=2'],
-    ['<p>no image</p>', null],
-    ['', null],
-  ])('%s → %s', (html, src) => expect(firstImageSrc(html)).toBe(src));
 });
 
 describe('isValidImageSrc', () => {
@@ -69,11 +46,5 @@ describe('text helpers', () => {
     expect(timeAgo(Date.now() - 5 * 60_000)).toBe('5 minutes ago');
     expect(timeAgo(Date.now() + 2 * 86_400_000 + 60_000)).toBe('in 2 days');
     expect(timeAgo('garbage')).toBe('');
-  });
-  it('counts down as m:ss', () => {
-    expect(formatCountdown(10 * 60_000)).toBe('10:00');
-    expect(formatCountdown(9 * 60_000 + 5_500)).toBe('9:06');
-    expect(formatCountdown(999)).toBe('0:01');
-    expect(formatCountdown(-5)).toBe('0:00');
   });
 });

@@ -67,17 +67,3 @@ export const youtubeEmbed = (id: string) => `https://www.youtube-nocookie.com/em
 export function isValidImageSrc(src: string | null | undefined): src is string {
   return !!src && (src.startsWith('http') || src.startsWith('data:') || src.startsWith('/'));
 }
-
-/** The src of the first <img> in an HTML fragment, decoded, else null. */
-export function firstImageSrc(html: string | null | undefined): string | null {
-  if (!html) return null;
-  const m = html.match(/<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i);
-  const raw = m ? (m[1] ?? m[2] ?? m[3]) : null;
-  return raw ? raw.replace(/&amp;/g, '&').trim() : null;
-}
-
-/** m:ss, for the refresh cool-down. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { isAppPath } from '../../shared/routes';
 import { errorBody } from './errors';
 
 /**
@@ -46,10 +47,17 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : undefined;
 
-  // Every unknown GET outside the API gets the SPA, which renders its own Not Found.
+  // A page of the app gets the SPA with 200; any other GET outside the API gets
+  // the same SPA, which renders its Not Found page, with a 404 status (so crawlers,
+  // link checkers and monitors see a missing page as missing).
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/_api/') && indexHtml) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/_api/') &&
+      indexHtml
+    ) {
       return reply
+        .code(isAppPath(request.url) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(indexHtml);

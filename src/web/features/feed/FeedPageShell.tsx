@@ -1,12 +1,17 @@
 // The frame shared by the dashboard and the dedicated feed pages: title,
 // subtitle and Sign Out, then a sidebar (Filters) beside four tabs.
 import { Bot, Megaphone, Newspaper, Rss } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useLogout } from '../auth/session';
-import { SourcesManager } from '../sources/SourcesManager';
+import { Spinner } from '../../components/ui/spinner';
+
+// The Sources tab (forms, OPML, dialogs) loads when first opened.
+const SourcesManager = lazy(() =>
+  import('../sources/SourcesManager').then((m) => ({ default: m.SourcesManager })),
+);
 
 function ComingSoon({ title, text }: { title: string; text: string }) {
   return (
@@ -92,7 +97,9 @@ export function FeedPageShell({
           </TabsList>
           <TabsContent value="feed">{feed}</TabsContent>
           <TabsContent value="sources">
-            <SourcesManager />
+            <Suspense fallback={<Spinner className="mx-auto my-12" />}>
+              <SourcesManager />
+            </Suspense>
           </TabsContent>
           <TabsContent value="ai">
             {/* A later wave puts the AI chat panel here. */}

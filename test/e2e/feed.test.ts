@@ -112,10 +112,11 @@ async function seed(e2e: E2E) {
   cosmos[2] = { ...cosmos[2], title: BREAKING_TITLE, isBreaking: true, imageUrl: SVG_IMAGE };
   cosmos[5] = { ...cosmos[5], title: 'Podcast: the search for Planet Nine', itemType: 'podcast' };
   cosmos[6] = { ...cosmos[6], title: BROKEN_IMAGE_TITLE, imageUrl: '/no-such-image.png' };
+  // Ingestion stores the first image of the summary HTML as imageUrl (normalize.ts).
   cosmos[7] = {
     ...cosmos[7],
     title: INLINE_IMAGE_TITLE,
-    imageUrl: null,
+    imageUrl: SVG_IMAGE,
     summaryHtml: `<p>Seen through the scope:</p><p><img src="${SVG_IMAGE}" alt=""></p>`,
   };
   await insertSource(e2e, 'Cosmos Daily', 'https://cosmos.example.test/feed', 'rss', cosmos);

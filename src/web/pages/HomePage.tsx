@@ -23,7 +23,7 @@ export function HomePage() {
       </Suspense>
     );
   return (
-    <AppLayout>
+    <AppLayout feed>
       <DashboardPage />
     </AppLayout>
   );

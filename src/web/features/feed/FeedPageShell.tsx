@@ -70,21 +70,25 @@ export function FeedPageShell({
     </TabsTrigger>
   );
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 md:gap-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-3 md:gap-4">
+      <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight break-words md:text-3xl">{title}</h1>
-          {subtitle && <p className="mt-1 text-muted-foreground">{subtitle}</p>}
+          <h1 className="text-xl font-bold tracking-tight break-words sm:text-2xl">{title}</h1>
+          {subtitle && (
+            <p className="mt-0.5 text-sm text-muted-foreground sm:text-base">{subtitle}</p>
+          )}
         </div>
         <SignOutButton />
       </header>
       {banner}
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside className="flex flex-col gap-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        {/* Sticky below the sticky header (not under it), scrolling on its own when taller than the screen. */}
+        <aside className="flex flex-col gap-4 md:sticky md:top-[calc(var(--header-height)+1rem)] md:max-h-[calc(100vh-var(--header-height)-2rem)] md:self-start md:overflow-y-auto">
           {sidebar}
         </aside>
         <Tabs defaultValue="feed" className="min-w-0">
-          <TabsList className="h-auto! w-full flex-wrap justify-start sm:w-auto">
+          {/* One row: on a phone it scrolls sideways rather than pushing the stories down. */}
+          <TabsList className="h-auto! w-full justify-start overflow-x-auto sm:w-auto">
             <TabsTrigger value="feed">
               <Newspaper aria-hidden="true" />
               {feedTabLabel}
@@ -124,8 +128,8 @@ export function FeedPageShell({
 /** The feed tab's header row: title, then view toggle and refresh button. */
 export function FeedHeader({ title, actions }: { title: string; actions: ReactNode }) {
   return (
-    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-      <h2 className="text-xl font-semibold">{title}</h2>
+    <div className="mb-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-2">
+      <h2 className="text-lg font-semibold sm:text-xl">{title}</h2>
       <div className="flex flex-wrap items-center gap-2">{actions}</div>
     </div>
   );

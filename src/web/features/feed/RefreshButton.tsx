@@ -49,7 +49,12 @@ export function RefreshButton() {
       ? `Refresh in ${minutesSeconds(remaining)}`
       : 'Refresh Feed';
   return (
-    <Button variant="outline" onClick={onClick} disabled={refresh.isPending || coolingDown}>
+    <Button
+      variant="outline"
+      className="max-sm:h-8 max-sm:px-3 max-sm:text-xs"
+      onClick={onClick}
+      disabled={refresh.isPending || coolingDown}
+    >
       <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} />
       <span className="tabular-nums">{label}</span>
     </Button>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, humanize, isValidImageSrc, timeAgo, truncate, youtubeId } from './format';
+import { format } from 'date-fns';
+import {
+  formatDate,
+  formatDateTime,
+  humanize,
+  isValidImageSrc,
+  timeAgo,
+  truncate,
+  youtubeId,
+} from './format';
 
 describe('youtubeId', () => {
   it.each([
@@ -46,5 +55,17 @@ describe('text helpers', () => {
     expect(timeAgo(Date.now() - 5 * 60_000)).toBe('5 minutes ago');
     expect(timeAgo(Date.now() + 2 * 86_400_000 + 60_000)).toBe('in 2 days');
     expect(timeAgo('garbage')).toBe('');
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it.each([
+    new Date(2026, 0, 1, 0, 5),
+    new Date(2026, 2, 5, 12, 0),
+    new Date(2026, 6, 14, 15, 7),
+    new Date(2025, 11, 31, 23, 59),
+  ])('write %s as date-fns MMM d, yyyy[, h:mm a] would', (d) => {
+    expect(formatDate(d)).toBe(format(d, 'MMM d, yyyy'));
+    expect(formatDateTime(d)).toBe(format(d, 'MMM d, yyyy, h:mm a'));
   });
 });

@@ -45,12 +45,14 @@ describe('relativeTime', () => {
     3000 * DAY,
   ];
 
-  it.each(deltas)('says what date-fns says %d ms before and after now', (delta) => {
+  it.each(deltas)('says what date-fns says %d ms before now', (delta) => {
     const past = new Date(now.getTime() - delta);
-    const future = new Date(now.getTime() + delta);
     expect(relativeTime(past, now)).toBe(formatDistance(past, now, { addSuffix: true }));
-    if (delta > 0)
-      expect(relativeTime(future, now)).toBe(formatDistance(future, now, { addSuffix: true }));
+  });
+
+  it.each(deltas.filter((d) => d > 0))('says what date-fns says %d ms after now', (delta) => {
+    const future = new Date(now.getTime() + delta);
+    expect(relativeTime(future, now)).toBe(formatDistance(future, now, { addSuffix: true }));
   });
 
   it('reads naturally', () => {

@@ -1,6 +1,7 @@
 // Browser journeys for the news feed: the dashboard's filters, search, view
 // toggle, infinite scroll, share, refresh cool-down and inline YouTube player,
 // and the launch schedule page. Data is seeded straight into the test database.
+import type { SourceType } from '../../src/shared/constants';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ async function insertSource(
   e2e: E2E,
   name: string,
   url: string,
-  sourceType: string,
+  sourceType: SourceType,
   items: SeedItem[],
 ) {
   const now = Date.now();

@@ -6,7 +6,6 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import type { SourceRow } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
-import type { SourceType } from '../../shared/constants';
 import pLimit from 'p-limit';
 import { sharedHttp } from './http';
 import { refreshSummary } from './refresh-summary';
@@ -65,7 +64,7 @@ function toFetch(row: FetchableSource): SourceToFetch {
     id: row.id,
     name: row.name,
     url: row.url,
-    sourceType: row.source_type as SourceType,
+    sourceType: row.source_type,
     etag: row.etag,
     lastModified: row.last_modified,
     resolvedUrl: row.resolved_url,
@@ -113,7 +112,7 @@ export async function fetchSource(
   const { db, config } = ctx;
   const intervalMs = config.ingest.pollIntervalMinutes * 60_000;
   const now = Date.now();
-  const sourceType = row.source_type as SourceType;
+  const sourceType = row.source_type;
   try {
     const result = await fetcherFor(sourceType).fetch({
       source: toFetch(row),

@@ -7,6 +7,7 @@
 // thumbnail; likes, reposts, replies and quotes → engagement.
 // Reposts of other accounts' posts are skipped: a source is one account's own voice, and a
 // repost would otherwise appear under this source with someone else's text and counts.
+import type { BlueskyExtra } from '../../../shared/item-extra';
 import { SourceFetchError, type FetchedItem, type Fetcher } from '../types';
 import { AuthorFeed, FeedViewPost, PostView, XrpcError, type EmbedView } from '../upstream/bluesky';
 import { ensureOk, firstLine, parseJson, textToHtml, tryJson } from './util';
@@ -80,7 +81,7 @@ export function blueskyPostToItem(value: unknown): FetchedItem | null {
       did: author.did ?? null,
       isReply: typeof record.reply === 'object' && record.reply !== null,
       linkUrl: external?.uri ?? null,
-    },
+    } satisfies BlueskyExtra,
   };
 }
 

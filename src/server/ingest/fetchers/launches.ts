@@ -22,6 +22,7 @@ import {
   type ImageRef,
   type LaunchLink,
 } from '../upstream/launches';
+import type { LaunchExtra } from '../../../shared/item-extra';
 import { count, ensureOk, escapeHtml, parseJson, resolveUrl, tryJson } from './util';
 
 export const LAUNCH_CACHE_TTL_MS = 10 * 60 * 1000;
@@ -123,7 +124,7 @@ export function launchToItem(value: unknown): FetchedItem | null {
         missionInfo?.name ?? (typeof mission === 'string' ? mission.trim() || null : null),
       missionType,
       orbit,
-    },
+    } satisfies LaunchExtra,
   };
 }
 

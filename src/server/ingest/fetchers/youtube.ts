@@ -6,6 +6,7 @@
 // The resolved feed URL is returned as resolvedUrl and reused on the next run.
 // Requests go to config.youtubeBaseUrl (real www.youtube.com URLs are mapped onto it).
 import type { AtomFeed } from 'feedsmith';
+import type { YoutubeExtra } from '../../../shared/item-extra';
 import { SourceFetchError, type FetchContext, type FetchedItem, type Fetcher } from '../types';
 import { parseFeedDocument } from './feed-parse';
 import { fetchFeed } from './rss';
@@ -106,7 +107,7 @@ export function parseYoutubeFeed(feed: AtomFeed.Feed<string>): FetchedItem[] {
         videoId: videoId ?? null,
         channelId: entry.yt?.channelId ?? null,
         isShort: Boolean(link?.includes('/shorts/')),
-      },
+      } satisfies YoutubeExtra,
     };
   });
 }

@@ -132,6 +132,41 @@ describeE2E('first impressions', () => {
     await context.close();
   });
 
+  it('tabs in reading order (header, filters, tabs, stories) with a visible focus ring at every stop', async () => {
+    const { context, page } = await openDashboard();
+    const stops: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        const ring = style.boxShadow !== 'none' || style.outlineStyle !== 'none';
+        const input = el as HTMLInputElement;
+        const label =
+          el.getAttribute('aria-label') ??
+          input.labels?.[0]?.textContent?.trim() ??
+          el.textContent?.trim().slice(0, 30) ??
+          '';
+        return {
+          ring,
+          label,
+          story: el.dataset.testid === 'news-card',
+          sr: el.classList.contains('sr-only'),
+        };
+      });
+      expect(stop.ring, `no focus ring on stop ${i + 1} (${stop.label})`).toBe(true);
+      stops.push(stop.label);
+      if (stop.story) break;
+    }
+    console.log(`Tab stops to the first story: ${stops.length}`, stops);
+    expect(stops.at(-1)).toMatch(/Webb spots carbon/);
+    expect(stops.length).toBeLessThanOrEqual(25); // 29 before; 2 Tabs and Enter with the skip link
+    // Reading order: the skip links, then the navigation and header, then the page.
+    expect(stops.slice(0, 2)).toEqual(['Skip to content', 'Skip to stories']);
+    expect(stops.indexOf('Search')).toBeLessThan(stops.indexOf('News Feed'));
+    await context.close();
+  });
+
   it('answers an unknown path with 404 and the Not Found page', async () => {
     const { context, page } = await e2e.newPage();
     const res = await page.goto('/no-such-page');

@@ -62,7 +62,7 @@ export async function run(): Promise<void> {
       name: `Bench ${i}`,
       url,
       url_key: url,
-      source_type: 'rss',
+      source_type: 'rss' as const,
       user_id: null,
       created_at: now,
       updated_at: now,

@@ -8,6 +8,7 @@
 // the indexes are rebuilt, the FTS index (SQLite) is rebuilt in one pass, and the
 // per-source counts the triggers would have kept are computed in one GROUP BY.
 // The result is checked against the item count before it is used.
+import type { SourceType } from '../src/shared/constants';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -57,7 +58,7 @@ const COMMON = (
   'spectrum wave gravity gravitational detector instrument camera mirror array network deep field early ' +
   'ancient young old massive small giant dwarf bright faint red blue white hot cold fast slow distant nearby'
 ).split(' ');
-const SOURCE_MIX: Array<[string, number]> = [
+const SOURCE_MIX: Array<[SourceType, number]> = [
   ['rss', 95],
   ['youtube', 25],
   ['google_news', 15],
@@ -206,7 +207,7 @@ async function seedOwners(db: DB, userCount: number): Promise<Omit<SeedResult, '
       .executeTakeFirstOrThrow();
     userIds.push(row.id);
   }
-  const plan: Array<{ type: string; userId: number | null }> = [];
+  const plan: Array<{ type: SourceType; userId: number | null }> = [];
   for (const [type, n] of SOURCE_MIX) for (let i = 0; i < n; i++) plan.push({ type, userId: null });
   for (let i = 0; i < PERSONAL_SOURCES; i++)
     plan.push({ type: i % 5 === 4 ? 'youtube' : 'rss', userId: userIds[i % userIds.length] });

@@ -1,7 +1,7 @@
 // Builds the Fastify app from its modules. main.ts listens; tests build it too.
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -12,15 +12,16 @@ import { createRateLimiter } from './http/rate-limit';
 import { registerDrain, type Drain } from './http/drain';
 import { registerHostGuard } from './http/host-guard';
 import { registerSecurity } from './http/security';
+import { loggerOptions, registerRequestLogging } from './http/logging';
 import { registerWebApp } from './http/static';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
 import { newsRoutes } from './news/routes';
-import { ingestRoutes } from './ingest/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { aiRoutes } from './ai/routes';
+import { refreshAfterLogin, refreshRoutes } from './news/refresh-routes';
 
 export interface BuildOptions {
   config: Config;
@@ -36,7 +37,9 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; ctx: AppContext; drain: Drain }> {
   const { config, db, dialect } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config),
+    // Fastify's own per-request lines are off; http/logging.ts logs requests at debug.
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us, like proxy-addr's number form.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -62,16 +65,17 @@ export async function buildApp(
   registerErrorHandling(app);
   const drain = registerDrain(app);
   registerHostGuard(app, config);
+  registerRequestLogging(app);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   registerSessionLoading(app, db);
 
-  await app.register(authRoutes(ctx));
+  await app.register(authRoutes(ctx, { afterLogin: refreshAfterLogin(ctx) }));
   await app.register(accountRoutes(ctx));
   await app.register(sourcesRoutes(ctx));
   await app.register(newsRoutes(ctx));
-  await app.register(ingestRoutes(ctx));
+  await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));
   await app.register(aiRoutes(ctx));

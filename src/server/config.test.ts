@@ -26,7 +26,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it('logs human-readable lines on a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}, { stdoutIsTTY: true }).logFormat).toBe('pretty');
+    expect(loadConfig({}, { stdoutIsTTY: false }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTTY: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { stdoutIsTTY: false }).logFormat).toBe('pretty');
+  });
+
   it.each([
+    ['LOG_FORMAT', 'xml'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['ADMIN_EMAIL', 'not-an-email'],

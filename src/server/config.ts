@@ -3,6 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { REFRESH_COOLDOWN_MS } from '../shared/constants';
 
 const bool = (fallback: boolean) =>
   z
@@ -48,6 +49,7 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json', '']).optional(),
 
   // Ingestion
   SEED_DEFAULT_SOURCES: bool(true),
@@ -85,7 +87,11 @@ const EnvSchema = z.object({
   AI_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
 
   // Feed
-  REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
+  REFRESH_COOLDOWN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(REFRESH_COOLDOWN_MS / 1000),
 });
 
 export type Config = Readonly<{
@@ -102,6 +108,8 @@ export type Config = Readonly<{
   /** Fastify's trustProxy: whose X-Forwarded-For to believe (client IPs feed the rate limits). */
   trustProxy: boolean | number | string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Human-readable lines on a terminal, one JSON object per line otherwise. */
+  logFormat: 'pretty' | 'json';
   ingest: Readonly<{
     seedDefaultSources: boolean;
     allowPrivateNetwork: boolean;
@@ -143,7 +151,10 @@ export class ConfigError extends Error {}
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { stdoutIsTTY = process.stdout.isTTY }: { stdoutIsTTY?: boolean } = {},
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -173,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookie: e.SESSION_SECURE_COOKIE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT || (stdoutIsTTY ? 'pretty' : 'json'),
     ingest: Object.freeze({
       seedDefaultSources: e.SEED_DEFAULT_SOURCES,
       allowPrivateNetwork: e.FETCH_ALLOW_PRIVATE_NETWORK,

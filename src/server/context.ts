@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DB, Dialect } from './db/database';
 import type { RateLimiter } from './http/rate-limit';
-import type { UserRow } from './db/tables';
 
 export interface AppContext {
   config: Config;
@@ -11,9 +10,4 @@ export interface AppContext {
   dialect: Dialect;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
-  /**
-   * Called after every successful password login, without awaiting (login never
-   * waits for it; errors are logged). Ingestion sets it to refresh the user's due sources.
-   */
-  onLogin?: (user: UserRow) => void | Promise<void>;
 }

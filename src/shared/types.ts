@@ -1,5 +1,6 @@
 // API response shapes (camelCase), shared by server presenters and the web client.
 import type { AnnouncementType, ItemType, Role, SourceType } from './constants';
+import type { ItemExtraByType } from './item-extra';
 
 export interface User {
   id: number;
@@ -12,7 +13,7 @@ export interface User {
   isDisabled: boolean;
 }
 
-export interface NewsItem {
+interface NewsItemFields {
   id: string;
   title: string;
   /** Sanitised HTML. */
@@ -29,11 +30,20 @@ export interface NewsItem {
   engagementScore: number;
   sourceId: string;
   sourceName: string | null;
-  sourceType: SourceType | null;
   author: string | null;
-  /** Type-specific details, e.g. a launch's status and pad. */
-  extra: Record<string, unknown> | null;
 }
+
+/**
+ * A story. `extra` holds type-specific details (a launch's status and pad, a
+ * post's handle…), typed by `sourceType`: narrow on it to read them. Rows stored
+ * before a field existed may lack it, hence Partial.
+ */
+export type NewsItem = NewsItemFields & TypedExtra;
+
+/** A source type paired with its details' shape (null: the source is gone). */
+export type TypedExtra =
+  | { [T in SourceType]: { sourceType: T; extra: Partial<ItemExtraByType[T]> | null } }[SourceType]
+  | { sourceType: null; extra: null };
 
 export interface NewsListResponse {
   items: NewsItem[];

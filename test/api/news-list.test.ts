@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SourceType } from '../../src/shared/constants';
 import {
   countMatches,
   findMatches,
@@ -39,7 +40,7 @@ interface Model {
 async function insertSource(
   server: TestServer,
   name: string,
-  sourceType: string,
+  sourceType: SourceType,
   userId: number | null,
   isEnabled: 0 | 1 = 1,
 ) {

@@ -8,7 +8,7 @@ export async function insertPersonalSources(db: DB, userId: number, count: numbe
     name: `Bulk ${i}`,
     url: `https://bulk.example/${userId}/${i}`,
     url_key: `http://bulk.example/${userId}/${i}`,
-    source_type: 'rss',
+    source_type: 'rss' as const,
     user_id: userId,
     created_at: at,
     updated_at: at,

@@ -1,6 +1,7 @@
 // Browser journeys for the news feed: the dashboard's filters, search, view
 // toggle, infinite scroll, share, refresh cool-down and inline YouTube player,
 // and the launch schedule page. Data is seeded straight into the test database.
+import type { SourceType } from '../../src/shared/constants';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ async function insertSource(
   e2e: E2E,
   name: string,
   url: string,
-  sourceType: string,
+  sourceType: SourceType,
   items: SeedItem[],
 ) {
   const now = Date.now();
@@ -112,10 +113,11 @@ async function seed(e2e: E2E) {
   cosmos[2] = { ...cosmos[2], title: BREAKING_TITLE, isBreaking: true, imageUrl: SVG_IMAGE };
   cosmos[5] = { ...cosmos[5], title: 'Podcast: the search for Planet Nine', itemType: 'podcast' };
   cosmos[6] = { ...cosmos[6], title: BROKEN_IMAGE_TITLE, imageUrl: '/no-such-image.png' };
+  // Ingestion stores the first image of the summary HTML as imageUrl (normalize.ts).
   cosmos[7] = {
     ...cosmos[7],
     title: INLINE_IMAGE_TITLE,
-    imageUrl: null,
+    imageUrl: SVG_IMAGE,
     summaryHtml: `<p>Seen through the scope:</p><p><img src="${SVG_IMAGE}" alt=""></p>`,
   };
   await insertSource(e2e, 'Cosmos Daily', 'https://cosmos.example.test/feed', 'rss', cosmos);

@@ -15,7 +15,12 @@ export default function setup() {
     return;
   }
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development
+    // build: the suite tests (and measures) the production app instead.
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     execFileSync('npm', ['run', '-s', 'build:server'], { stdio: 'inherit' });
   }
 }

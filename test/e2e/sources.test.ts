@@ -228,8 +228,14 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await toast(page, 'Source "NASA News" updated successfully!').waitFor();
     await personal.getByText('NASA News', { exact: true }).waitFor();
 
-    // Delete.
+    // Delete asks first; Cancel keeps the source, Delete removes it.
     await page.getByRole('button', { name: 'Delete NASA News' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete "NASA News"?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await personal.getByText('NASA News', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete NASA News' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'News source deleted successfully!').waitFor();
     await page.getByText('No personal sources added yet. Add your first source above.').waitFor();
     await expect.poll(() => feedTitles(page), { timeout: 5000 }).not.toContain(NASA_STORY);
@@ -357,6 +363,9 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await form.getByRole('button', { name: 'Save Source' }).click();
     await toast(page, 'Default source added successfully.').waitFor();
     await list.getByText(NASA_TITLE).waitFor();
+    // A successful save closes the form.
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add Default Source' }).waitFor();
     // Sorted by name.
     const names = async () =>
       (await list.getByRole('listitem').locator('span.font-medium').allTextContents()).map((s) =>
@@ -383,6 +392,10 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     await expect.poll(names).toEqual(['Astro Default', DEFAULT_NAME]);
 
     await page.getByRole('button', { name: 'Remove Astro Default' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Remove "Astro Default"?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await toast(page, 'Default source deleted successfully.').waitFor();
     await expect.poll(names).toEqual([DEFAULT_NAME]);
     await e2e.screenshot(page, `admin-default-sources-${dialect}`);

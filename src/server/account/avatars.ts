@@ -9,7 +9,6 @@ import { HttpError } from '../http/errors';
 import { updateUser } from '../auth/users';
 import { deleteAvatar, findAvatarByPublicId, upsertAvatar } from './avatar-repository';
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TOO_LARGE = 'Avatar image must be at most 5 MB.';
 export const AVATAR_NOT_IMAGE = 'Avatar must be a PNG, JPEG, GIF or WebP image.';
 export const AVATAR_MISSING = 'Please choose an image file to upload.';

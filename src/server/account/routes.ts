@@ -8,8 +8,8 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { toUser } from '../auth/presenter';
+import { AVATAR_MAX_BYTES } from '../../shared/constants';
 import {
-  AVATAR_MAX_BYTES,
   AVATAR_MISSING,
   AVATAR_TOO_LARGE,
   avatarEtag,

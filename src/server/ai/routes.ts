@@ -5,7 +5,7 @@ import { chatSchema, newsQuerySchema, summarizeSchema } from '../../shared/schem
 import type { NewsQueryResponse, SummarizeResponse } from '../../shared/types';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
-import { minutesSeconds, type Window } from '../http/rate-limit';
+import { enforceRateLimit, type Window } from '../http/rate-limit';
 import { closeArticleHttp } from './article';
 import { answerNewsQuery } from './briefing';
 import { aiProvider } from './index';
@@ -26,11 +26,8 @@ export const AI_LIMITS = {
 const CHAT_STORIES = 5;
 
 export function aiRoutes(ctx: AppContext): FastifyPluginAsync {
-  async function limit(window: Window, userId: number, message: (wait: string) => string) {
-    await ctx.rateLimiter.consume([{ window, key: String(userId) }], (retryAfterMs) =>
-      message(minutesSeconds(retryAfterMs)),
-    );
-  }
+  const limit = (window: Window, userId: number, message: (wait: string) => string) =>
+    enforceRateLimit(ctx.rateLimiter, window, String(userId), message);
 
   configureTextPool(ctx.config.ai.workers);
   return async (app) => {

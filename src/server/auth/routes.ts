@@ -18,7 +18,19 @@ import { authenticate, changePassword, register } from './service';
 import { assertKnownZip } from '../sky/zip';
 import { SESSION_COOKIE, createSession, deleteSession } from './sessions';
 
-export function authRoutes(ctx: AppContext): FastifyPluginAsync {
+export interface AuthRouteOptions {
+  /**
+   * Runs after every successful password login, without being awaited (the login
+   * never waits for it, and its errors are only logged): app.ts passes the news
+   * module's refresh of the user's due sources.
+   */
+  afterLogin?: (user: UserRow) => void | Promise<void>;
+}
+
+export function authRoutes(
+  ctx: AppContext,
+  { afterLogin }: AuthRouteOptions = {},
+): FastifyPluginAsync {
   /** A fresh session for the user; any session the browser already had is ended (rotation). */
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
     const previous = request.cookies[SESSION_COOKIE];
@@ -42,9 +54,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         const user = await authenticate(ctx, request.body, request.ip);
         await startSession(request, reply, user);
         // Post-login work (refreshing due sources) must never hold up or fail the login.
-        void Promise.resolve()
-          .then(() => ctx.onLogin?.(user))
-          .catch((err: unknown) => ctx.log.warn({ err }, 'post-login hook failed'));
+        if (afterLogin)
+          void Promise.resolve()
+            .then(() => afterLogin(user))
+            .catch((err: unknown) => ctx.log.warn({ err }, 'work after login failed'));
         return { user: toUser(user) };
       },
     );

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables';
 
@@ -46,8 +46,12 @@ export function openDatabase(options: DatabaseOptions): { db: DB; dialect: Diale
   };
 }
 
-export function dialectOf(db: Kysely<unknown>): Dialect {
-  return db.getExecutor().adapter.constructor.name.startsWith('Postgres') ? 'postgres' : 'sqlite';
+/**
+ * The dialect behind a Kysely instance or transaction, for code that gets only
+ * `db` (migrations, repositories): the one place that tells them apart.
+ */
+export function dialectOf<T>(db: Kysely<T>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 /** Current time in epoch milliseconds; one place, so tests can reason about it. */

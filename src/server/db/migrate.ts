@@ -1,5 +1,5 @@
 // Forward-only migrations, listed in code so the bundled server carries them.
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { dialectOf, type DB } from './database';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_news_list_indexes';
@@ -28,7 +28,7 @@ export async function migrateToLatest(db: DB): Promise<void> {
   // on PostgreSQL pin it to ours, or a neighbour's tables (another suite, another
   // app on the same database) make it skip creating its own.
   const migrationTableSchema =
-    dialectOf(db as unknown as Kysely<unknown>) === 'postgres'
+    dialectOf(db) === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
           ?.schema
       : undefined;

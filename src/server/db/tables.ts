@@ -1,6 +1,7 @@
 // Row types for every table. Rows are snake_case and never leave the server:
 // each module's presenter turns them into the API's camelCase shapes.
 // Timestamps are epoch milliseconds; booleans are 0/1 integers on both dialects.
+import type { SourceType } from '../../shared/constants';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Bool = 0 | 1;
@@ -43,7 +44,7 @@ export interface NewsSourcesTable {
   url: string;
   /** Normalised URL, for "same URL twice" checks. */
   url_key: string;
-  source_type: string;
+  source_type: SourceType;
   /** null = a default (system) source shared by everyone. */
   user_id: number | null;
   is_enabled: ColumnType<Bool, Bool | undefined, Bool>;

@@ -12,6 +12,7 @@
 // limits that must not let one address lock an account out everywhere.
 // A bucket name is a stable identifier (stored with each event); prune your buckets
 // in a housekeeping job as auth/housekeeping.ts does.
+import { minutesSeconds } from '../../shared/format';
 import type { DB } from '../db/database';
 import { tooManyRequests } from './errors';
 
@@ -136,8 +137,16 @@ export const waitMinutes = (ms: number) => {
   const n = Math.max(1, Math.ceil(ms / MINUTE));
   return `${n} minute${n === 1 ? '' : 's'}`;
 };
-/** m:ss, as the Refresh Feed button shows it. */
-export const minutesSeconds = (ms: number) => {
-  const total = Math.max(1, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-};
+
+/**
+ * The common case of `consume`: one window on one key, refused with a message
+ * saying how long to wait (m:ss). A window of 0 ms is off.
+ */
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  window: Window,
+  key: string,
+  message: (wait: string) => string,
+): Promise<void> {
+  await limiter.consume([{ window, key }], (retryAfterMs) => message(minutesSeconds(retryAfterMs)));
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { isAppPath } from '../../shared/routes';
 import { errorBody } from './errors';
 
 /**
@@ -50,16 +51,19 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : undefined;
 
-  // Every unknown GET outside the API gets the SPA, which renders its own Not Found.
+  // A page of the app gets the SPA with 200; any other GET outside the API gets
+  // the same SPA, which renders its Not Found page, with a 404 status (so crawlers,
+  // link checkers and monitors see a missing page as missing).
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0];
     if (
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/_api/') &&
       !isSourceMap(pathName) &&
       indexHtml
     ) {
       return reply
+        .code(isAppPath(request.url) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(indexHtml);

@@ -11,6 +11,7 @@
 // addresses and too many redirects throw SourceFetchError with a message fit
 // for the source row.
 import zlib from 'node:zlib';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config';
 import { decodeBody } from './decode';
@@ -33,25 +34,6 @@ export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 type IngestConfig = Config['ingest'];
-
-/** A counting semaphore: at most `size` holders at once, FIFO. */
-export class Semaphore {
-  private active = 0;
-  private waiting: Array<() => void> = [];
-  constructor(private readonly size: number) {}
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
-  }
-}
 
 export interface GuardedHttpClient extends GuardedHttp {
   close(): Promise<void>;
@@ -165,12 +147,12 @@ export function createGuardedHttp(
     connections: 64,
     keepAliveTimeout: 10_000,
   });
-  const global = new Semaphore(config.concurrency);
-  const perHost = new Map<string, Semaphore>();
+  const global = pLimit(config.concurrency);
+  const perHost = new Map<string, LimitFunction>();
   const hostSlot = (host: string) => {
-    let s = perHost.get(host);
-    if (!s) perHost.set(host, (s = new Semaphore(config.perHostConcurrency)));
-    return s;
+    let limit = perHost.get(host);
+    if (!limit) perHost.set(host, (limit = pLimit(config.perHostConcurrency)));
+    return limit;
   };
 
   async function oneHop(url: URL, options: HttpRequestOptions, signal: AbortSignal) {
@@ -184,8 +166,8 @@ export function createGuardedHttp(
     };
     if (options.etag) headers['if-none-match'] = options.etag;
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
-    return hostSlot(url.host).run(() =>
-      global.run(async () => {
+    return hostSlot(url.host)(() =>
+      global(async () => {
         const res = await request(url, {
           method: options.method ?? 'GET',
           headers,

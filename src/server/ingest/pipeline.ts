@@ -6,8 +6,9 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import type { SourceRow } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
-import type { SourceType } from '../../shared/constants';
+import pLimit from 'p-limit';
 import { operatorHttp, sharedHttp } from './http';
+import { refreshSummary } from './refresh-summary';
 import { normalizeItem, type NormalizedItem } from './normalize';
 import { fetcherFor } from './registry';
 import { recordOutcome, storeItems } from './store';
@@ -27,14 +28,20 @@ export interface RefreshOptions {
   signal?: AbortSignal;
   /** Defaults to the process-wide guarded client for this configuration. */
   http?: GuardedHttp;
+  /** A source some other refresh is fetching right now is waited for and counted, not skipped. */
+  waitForInFlight?: boolean;
 }
 
-/** Sources being fetched right now, per database: a second refresh leaves them alone. */
-const inFlight = new WeakMap<DB, Set<number>>();
+/**
+ * Sources being fetched right now, per database, each with the promise of its new
+ * item count (null: not fetched after all): a second refresh does not fetch them
+ * again; with `waitForInFlight` it waits for that fetch and counts it.
+ */
+const inFlight = new WeakMap<DB, Map<number, Promise<number | null>>>();
 const inFlightFor = (db: DB) => {
-  let set = inFlight.get(db);
-  if (!set) inFlight.set(db, (set = new Set()));
-  return set;
+  let map = inFlight.get(db);
+  if (!map) inFlight.set(db, (map = new Map()));
+  return map;
 };
 
 export const USER_REFRESH_MIN_AGE_MS = 60_000;
@@ -57,7 +64,7 @@ function toFetch(row: FetchableSource): SourceToFetch {
     id: row.id,
     name: row.name,
     url: row.url,
-    sourceType: row.source_type as SourceType,
+    sourceType: row.source_type,
     etag: row.etag,
     lastModified: row.last_modified,
     resolvedUrl: row.resolved_url,
@@ -99,11 +106,13 @@ export async function fetchSource(
   ctx: IngestContext,
   http: GuardedHttp,
   row: FetchableSource,
+  /** Collects "name: reason" per failed source, for the refresh's summary line. */
+  failures?: string[],
 ): Promise<number> {
   const { db, config } = ctx;
   const intervalMs = config.ingest.pollIntervalMinutes * 60_000;
   const now = Date.now();
-  const sourceType = row.source_type as SourceType;
+  const sourceType = row.source_type;
   try {
     const result = await fetcherFor(sourceType).fetch({
       source: toFetch(row),
@@ -132,9 +141,11 @@ export async function fetchSource(
     return added;
   } catch (err) {
     const { message, retryAfterSeconds } = readableError(err);
+    // Expected failures (timeouts, HTTP errors) go into the refresh's summary line;
+    // anything else is a bug and is logged with its stack.
     if (!(err instanceof SourceFetchError))
       ctx.log.error({ err, sourceId: row.id }, 'source fetch failed unexpectedly');
-    else ctx.log.info({ sourceId: row.id, reason: message }, 'source fetch failed');
+    failures?.push(`${row.name}: ${message}`);
     try {
       await recordOutcome(
         db,
@@ -161,29 +172,42 @@ export async function refreshSources(
   const cutoff = options.skipFetchedWithinMs ? Date.now() - options.skipFetchedWithinMs : null;
   const recent = (s: FetchableSource) =>
     cutoff !== null && s.last_fetched_at !== null && s.last_fetched_at > cutoff;
+  const joined = options.waitForInFlight
+    ? sources.flatMap((s) => busy.get(s.id) ?? []).map((p) => p.catch(() => null))
+    : [];
   const queue = interleaveByHost(sources.filter((s) => !busy.has(s.id) && !recent(s)));
-  for (const s of queue) busy.add(s.id);
+  const settle = new Map<number, (added: number | null) => void>();
+  for (const s of queue)
+    busy.set(s.id, new Promise<number | null>((resolve) => settle.set(s.id, resolve)));
   const result: RefreshResult = { newItemsAdded: 0, sourcesFetched: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < queue.length && !options.signal?.aborted) {
-      const row = queue[next++];
-      try {
-        const added = await fetchSource(ctx, http, row); // not `+= await`: workers interleave
-        result.newItemsAdded += added;
-        result.sourcesFetched++;
-      } finally {
-        busy.delete(row.id);
-      }
-    }
+  const count = (added: number | null) => {
+    if (added === null) return;
+    result.newItemsAdded += added;
+    result.sourcesFetched++;
   };
-  try {
-    await Promise.all(
-      Array.from({ length: Math.min(ctx.config.ingest.concurrency, queue.length) }, worker),
-    );
-  } finally {
-    for (const s of queue.slice(next)) busy.delete(s.id);
-  }
+  // The log line covers what this refresh fetched itself; a joined fetch logs in its own.
+  const own = { fetched: 0, newItems: 0, failures: [] as string[] };
+  const limit = pLimit(ctx.config.ingest.concurrency);
+  await Promise.all([
+    ...queue.map((row) =>
+      limit(async () => {
+        let added: number | null = null;
+        try {
+          if (!options.signal?.aborted) added = await fetchSource(ctx, http, row, own.failures);
+        } finally {
+          busy.delete(row.id);
+          settle.get(row.id)?.(added);
+        }
+        count(added);
+        if (added !== null) {
+          own.fetched++;
+          own.newItems += added;
+        }
+      }),
+    ),
+    ...joined.map(async (p) => count(await p)),
+  ]);
+  if (own.fetched > 0) ctx.log.info(refreshSummary(own));
   return result;
 }
 

@@ -1,4 +1,4 @@
-// One fetcher per source type, picked from this map; anything unknown is read as a feed.
+// One fetcher per source type, picked from this map.
 import type { SourceType } from '../../shared/constants';
 import { blueskyFetcher } from './fetchers/bluesky';
 import { customFetcher } from './fetchers/custom';
@@ -19,6 +19,6 @@ const fetchers: Record<SourceType, Fetcher> = {
   custom: customFetcher,
 };
 
-export function fetcherFor(type: string): Fetcher {
-  return fetchers[type as SourceType] ?? rssFetcher;
+export function fetcherFor(type: SourceType): Fetcher {
+  return fetchers[type];
 }

@@ -56,9 +56,7 @@ export function startSourceScheduler(
     try {
       const due = await dueSources(ctx.db);
       if (due.length === 0) return { newItemsAdded: 0, sourcesFetched: 0 };
-      const result = await refreshSources(ctx, due, { signal: abort.signal });
-      ctx.log.info(result, 'scheduled source refresh finished');
-      return result;
+      return await refreshSources(ctx, due, { signal: abort.signal }); // logs its summary
     } finally {
       await releaseLease(ctx.db, owner);
     }

@@ -1,6 +1,6 @@
 // Feed rows (snake_case, epoch ms, 0/1) to the API's NewsItem.
 import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
-import type { NewsItem } from '../../shared/types';
+import type { NewsItem, TypedExtra } from '../../shared/types';
 import { sanitizeExtra } from './extra';
 import type { FeedRow } from './repository';
 
@@ -16,11 +16,23 @@ function parseExtra(text: string | null): Record<string, unknown> | null {
   }
 }
 
+/**
+ * The type and its details, paired. The JSON was written at ingestion from the
+ * fetcher's typed output for this very source type (shared/item-extra.ts).
+ */
+function typedExtra(
+  sourceType: SourceType | null,
+  extra: Record<string, unknown> | null,
+): TypedExtra {
+  if (sourceType === null) return { sourceType: null, extra: null };
+  return { sourceType, extra };
+}
+
 /** Ingestion writes only known types; anything else reads as an article. */
 const asItemType = (t: string): ItemType => ITEM_TYPES.find((known) => known === t) ?? 'article';
 
 export function toNewsItem(row: FeedRow): NewsItem {
-  return {
+  const fields = {
     id: String(row.id),
     title: row.title,
     summary: row.summary,
@@ -35,8 +47,7 @@ export function toNewsItem(row: FeedRow): NewsItem {
     engagementScore: row.engagement_score,
     sourceId: String(row.source_id),
     sourceName: row.source_name ?? null,
-    sourceType: (row.source_type as SourceType | null) ?? null,
     author: row.author,
-    extra: parseExtra(row.extra),
   };
+  return Object.assign(fields, typedExtra(row.source_type, parseExtra(row.extra)));
 }

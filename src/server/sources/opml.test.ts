@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceRow } from '../db/tables';
+import type { SourceType } from '../../shared/constants';
 import { OPML_MAX_SOURCES, parseOpml, renderOpml, stripDoctype } from './opml';
 
 const opml = (body: string) =>
   `<?xml version="1.0"?><opml version="2.0"><head/><body>${body}</body></opml>`;
 
-function row(id: number, name: string, url: string, sourceType: string): SourceRow {
+function row(id: number, name: string, url: string, sourceType: SourceType): SourceRow {
   return {
     id,
     name,

@@ -1,5 +1,4 @@
 // Source rows → the API's NewsSource shape.
-import type { SourceType } from '../../shared/constants';
 import type { NewsSource } from '../../shared/types';
 import type { SourceRow } from '../db/tables';
 
@@ -15,7 +14,7 @@ export function toNewsSource(row: SourceRow, prefEnabled: number | null): NewsSo
     id: String(row.id),
     name: row.name,
     url: row.url,
-    sourceType: row.source_type as SourceType,
+    sourceType: row.source_type,
     isEnabled: row.is_enabled === 1 && switchedOn,
     userId: row.user_id === null ? null : row.user_id,
     ...(row.built_in === 1 ? { builtIn: true } : {}),

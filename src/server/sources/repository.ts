@@ -1,8 +1,9 @@
 // SQL for news sources and per-user source preferences. Plain functions taking db.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { dialectOf, now, type DB, type Tx } from '../db/database';
 import { stripUnsafeNameChars } from '../../shared/schemas';
 import type { NewSource, SourceRow } from '../db/tables';
+import type { SourceType } from '../../shared/constants';
 import { isVisibleTo } from './visibility';
 
 export type Executor = DB | Tx;
@@ -85,7 +86,7 @@ export async function findUrlKeyClashes(
  * write transaction at a time), so "check for a duplicate, then insert" holds.
  */
 export async function lockUrlKeys(tx: Tx, urlKeys: string[]): Promise<void> {
-  if (dialectOf(tx as unknown as Kysely<unknown>) !== 'postgres') return;
+  if (dialectOf(tx) !== 'postgres') return;
   if (urlKeys.length === 0) return;
   // One statement, keys in a fixed order so two writers cannot deadlock.
   const keys = [...new Set(urlKeys)].toSorted();
@@ -122,7 +123,7 @@ export interface SourcePatch {
   name?: string;
   url?: string;
   url_key?: string;
-  source_type?: string;
+  source_type?: SourceType;
 }
 
 /** Updates a source; a new URL or type resets its fetch state so it is fetched afresh at once. */

@@ -5,14 +5,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createSourceSchema,
   deleteSourceSchema,
+  extractTitleSchema,
   opmlImportSchema,
   sourcePreferenceSchema,
   updateSourceSchema,
 } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireAdmin, requireUser } from '../http/auth-guard';
+import { enforceRateLimit, type Window } from '../http/rate-limit';
+import { extractTitle } from '../ingest/extract-title';
+import { fetchSourceNow } from '../ingest/fetch-now';
+import { sharedHttp } from '../ingest/http';
 import { exportOpml, importOpml, OPML_BODY_LIMIT, OPML_FILENAME } from './opml';
 import * as sources from './service';
+
+const EXTRACT_TITLE: Window = { bucket: 'extract-title', limit: 120, windowMs: 10 * 60 * 1000 };
 
 export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
   const { db, config } = ctx;
@@ -29,7 +36,9 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: createSourceSchema } },
       async (request, reply) => {
         const user = requireUser(request);
-        return reply.code(201).send(await sources.createSource(db, config, user.id, request.body));
+        const created = await sources.createSource(db, config, user.id, request.body);
+        fetchSourceNow(ctx, created.id); // in the background: the response does not wait
+        return reply.code(201).send(created);
       },
     );
 
@@ -40,7 +49,9 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
         const user = requireUser(request);
         const { sourceId, ...fields } = request.body;
         const source = await sources.loadOwnSource(db, user.id, sourceId);
-        return sources.updateSource(db, config, source, fields);
+        const updated = await sources.updateSource(db, config, source, fields);
+        fetchSourceNow(ctx, source.id);
+        return updated;
       },
     );
 
@@ -52,6 +63,20 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
         const source = await sources.loadOwnSource(db, user.id, request.body.sourceId);
         await sources.deleteSource(db, source.id);
         return { success: true };
+      },
+    );
+
+    // A URL that cannot be reached (blocked, timed out, not found) is not a bad
+    // request: it answers 200 {title: null, error} so the form just does not auto-fill.
+    app.post(
+      '/_api/news/sources/extract-title',
+      { schema: { body: extractTitleSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        await enforceRateLimit(ctx.rateLimiter, EXTRACT_TITLE, String(user.id), (wait) => {
+          return `Too many title lookups. Try again in ${wait}.`;
+        });
+        return extractTitle(sharedHttp(config.ingest), request.body.url);
       },
     );
 
@@ -95,7 +120,9 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: createSourceSchema } },
       async (request, reply) => {
         requireAdmin(request);
-        return reply.code(201).send(await sources.createSource(db, config, null, request.body));
+        const created = await sources.createSource(db, config, null, request.body);
+        fetchSourceNow(ctx, created.id);
+        return reply.code(201).send(created);
       },
     );
 
@@ -106,7 +133,9 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
         requireAdmin(request);
         const { sourceId, ...fields } = request.body;
         const source = await sources.loadDefaultSource(db, sourceId);
-        return sources.updateSource(db, config, source, fields);
+        const updated = await sources.updateSource(db, config, source, fields);
+        fetchSourceNow(ctx, source.id);
+        return updated;
       },
     );
 

@@ -118,7 +118,7 @@ export async function updateSource(
   if (input.name !== undefined) patch.name = input.name;
   if (input.sourceType !== undefined && input.sourceType !== source.source_type)
     patch.source_type = input.sourceType;
-  const type = (input.sourceType ?? source.source_type) as SourceType;
+  const type = input.sourceType ?? source.source_type;
   const urlChanges = input.url !== undefined || patch.source_type !== undefined;
   if (urlChanges) {
     // A new type must suit the URL the source keeps, and a new URL the type.

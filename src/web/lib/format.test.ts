@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { format } from 'date-fns';
 import {
-  firstImageSrc,
-  formatCountdown,
   formatDate,
+  formatDateTime,
   humanize,
   isValidImageSrc,
   timeAgo,
@@ -27,20 +27,6 @@ describe('youtubeId', () => {
     ['not a url', null],
     [null, null],
   ])('%s → %s', (url, id) => expect(youtubeId(url)).toBe(id));
-});
-
-describe('firstImageSrc', () => {
-  it.each([
-    [
-      '<p>x</p><img alt="a" src="https://a.test/1.jpg"><img src="https://a.test/2.jpg">',
-      'https://a.test/1.jpg',
-    ],
-    ["<IMG SRC='/local.png'>", '/local.png'],
-    ['<img src=https://a.test/bare.jpg>', 'https://a.test/bare.jpg'],
-    ['<img src="https://a.test/q.jpg?a=1&amp;b=2">', 'https://a.test/q.jpg?a=1&b=2'],
-    ['<p>no image</p>', null],
-    ['', null],
-  ])('%s → %s', (html, src) => expect(firstImageSrc(html)).toBe(src));
 });
 
 describe('isValidImageSrc', () => {
@@ -70,10 +56,16 @@ describe('text helpers', () => {
     expect(timeAgo(Date.now() + 2 * 86_400_000 + 60_000)).toBe('in 2 days');
     expect(timeAgo('garbage')).toBe('');
   });
-  it('counts down as m:ss', () => {
-    expect(formatCountdown(10 * 60_000)).toBe('10:00');
-    expect(formatCountdown(9 * 60_000 + 5_500)).toBe('9:06');
-    expect(formatCountdown(999)).toBe('0:01');
-    expect(formatCountdown(-5)).toBe('0:00');
+});
+
+describe('formatDate and formatDateTime', () => {
+  it.each([
+    new Date(2026, 0, 1, 0, 5),
+    new Date(2026, 2, 5, 12, 0),
+    new Date(2026, 6, 14, 15, 7),
+    new Date(2025, 11, 31, 23, 59),
+  ])('write %s as date-fns MMM d, yyyy[, h:mm a] would', (d) => {
+    expect(formatDate(d)).toBe(format(d, 'MMM d, yyyy'));
+    expect(formatDateTime(d)).toBe(format(d, 'MMM d, yyyy, h:mm a'));
   });
 });

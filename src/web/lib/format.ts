@@ -1,28 +1,40 @@
 // Display formatting shared by the feed screens: times, dates, truncation, and
 // the few things read out of item URLs and HTML.
-import { format, formatDistanceToNow } from 'date-fns';
+import { relativeTime } from './relative-time';
 
 function toDate(value: string | number | Date): Date | null {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** "Mar 5, 2026" (the spec's MMM d, yyyy). */
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
 /** '5 minutes ago' (spec: relative publish time); 'in 2 days' for a launch window ahead. */
 export function timeAgo(value: string | number | Date): string {
   const d = toDate(value);
-  return d ? formatDistanceToNow(d, { addSuffix: true }) : '';
+  return d ? relativeTime(d) : '';
 }
 
 /** The spec's date format: MMM d, yyyy. */
 export function formatDate(value: string | number | Date): string {
   const d = toDate(value);
-  return d ? format(d, 'MMM d, yyyy') : '';
+  return d ? DATE.format(d) : '';
 }
 
 /** Date plus time of day, for "Last updated" lines and launch windows. */
 export function formatDateTime(value: string | number | Date): string {
   const d = toDate(value);
-  return d ? format(d, 'MMM d, yyyy, h:mm a') : '';
+  if (!d) return '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    DATE_TIME.formatToParts(d).find((p) => p.type === type)?.value ?? '';
+  // Assembled by hand: ICU versions differ in the space before AM/PM.
+  return `${DATE.format(d)}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
 }
 
 /** Cuts text at `max` characters and appends '...' when it was longer. */
@@ -66,18 +78,4 @@ export const youtubeEmbed = (id: string) => `https://www.youtube-nocookie.com/em
 /** A usable image source starts with http, data: or / (spec). */
 export function isValidImageSrc(src: string | null | undefined): src is string {
   return !!src && (src.startsWith('http') || src.startsWith('data:') || src.startsWith('/'));
-}
-
-/** The src of the first <img> in an HTML fragment, decoded, else null. */
-export function firstImageSrc(html: string | null | undefined): string | null {
-  if (!html) return null;
-  const m = html.match(/<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i);
-  const raw = m ? (m[1] ?? m[2] ?? m[3]) : null;
-  return raw ? raw.replace(/&amp;/g, '&').trim() : null;
-}
-
-/** m:ss, for the refresh cool-down. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }

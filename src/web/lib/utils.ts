@@ -1,4 +1,6 @@
-/** Joins class names, skipping falsy ones. */
-export function cn(...classes: Array<string | false | null | undefined>): string {
-  return classes.filter(Boolean).join(' ');
+import { twMerge, type ClassNameValue } from 'tailwind-merge';
+
+/** Joins class names, skipping falsy ones; a later Tailwind class wins over a conflicting earlier one. */
+export function cn(...classes: ClassNameValue[]): string {
+  return twMerge(...classes);
 }

@@ -7,7 +7,7 @@ export function BlueskyFeedsPage() {
   return (
     <RequireAuth>
       {(user) => (
-        <AppLayout>
+        <AppLayout feed>
           <KindFeedPage kind="bluesky" title="BlueSky Feed" user={user} />
         </AppLayout>
       )}

@@ -7,7 +7,7 @@ export function RedditFeedsPage() {
   return (
     <RequireAuth>
       {(user) => (
-        <AppLayout>
+        <AppLayout feed>
           <KindFeedPage kind="reddit" title="Reddit Feed" user={user} />
         </AppLayout>
       )}

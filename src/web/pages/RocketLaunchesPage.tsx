@@ -7,7 +7,7 @@ export function RocketLaunchesPage() {
   return (
     <RequireAuth>
       {(user) => (
-        <AppLayout>
+        <AppLayout feed>
           <KindFeedPage kind="rocket_launch" title="Launch Schedule" user={user} />
         </AppLayout>
       )}

@@ -97,7 +97,7 @@ describe('parseBlueskyAuthorFeed on the recorded getAuthorFeed', () => {
 describe('blueskyPostToItem on embed variety (getPostThread)', () => {
   it('an empty-text post with recordWithMedia images gets a fallback title and the media image', () => {
     const thread = json('bluesky-get-post-thread.json').thread as Record<string, unknown>;
-    const item = blueskyPostToItem(thread.post as Record<string, unknown>)!;
+    const item = blueskyPostToItem(thread.post)!;
     expect(item).toMatchObject({
       title: 'Post by Python SDK',
       url: 'https://bsky.app/profile/test.marshal.dev/post/3kaheyt6vpc22',

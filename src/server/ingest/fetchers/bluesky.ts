@@ -7,19 +7,10 @@
 // thumbnail; likes, reposts, replies and quotes → engagement.
 // Reposts of other accounts' posts are skipped: a source is one account's own voice, and a
 // repost would otherwise appear under this source with someone else's text and counts.
+import type { BlueskyExtra } from '../../../shared/item-extra';
 import { SourceFetchError, type FetchedItem, type Fetcher } from '../types';
-import {
-  count,
-  ensureOk,
-  firstLine,
-  isRecord,
-  obj,
-  parseJson,
-  str,
-  textToHtml,
-  tryJson,
-  type Obj,
-} from './util';
+import { AuthorFeed, FeedViewPost, PostView, XrpcError, type EmbedView } from '../upstream/bluesky';
+import { ensureOk, firstLine, parseJson, textToHtml, tryJson } from './util';
 
 const HANDLE = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]*$/i;
 const DID = /^did:(plc|web):[a-z0-9._:%-]+$/i;
@@ -43,51 +34,54 @@ export function parseBlueskyActor(input: string): string {
 }
 
 /** The picture to show for a post's hydrated embed view. */
-function embedImage(embed: Obj): string | null {
-  const type = str(embed.$type) ?? '';
+function embedImage(
+  embed: Omit<EmbedView, 'media'> & { media?: EmbedView['media'] },
+): string | null {
+  const type = embed.$type;
   if (type.startsWith('app.bsky.embed.images')) {
-    const first = obj(Array.isArray(embed.images) ? embed.images[0] : null);
-    return str(first.fullsize) ?? str(first.thumb);
+    const first = embed.images?.[0];
+    return first?.fullsize ?? first?.thumb ?? null;
   }
-  if (type.startsWith('app.bsky.embed.video')) return str(embed.thumbnail);
-  if (type.startsWith('app.bsky.embed.external')) return str(obj(embed.external).thumb);
-  if (type.startsWith('app.bsky.embed.recordWithMedia')) return embedImage(obj(embed.media));
+  if (type.startsWith('app.bsky.embed.video')) return embed.thumbnail ?? null;
+  if (type.startsWith('app.bsky.embed.external')) return embed.external?.thumb ?? null;
+  if (type.startsWith('app.bsky.embed.recordWithMedia') && embed.media)
+    return embedImage(embed.media);
   return null;
 }
 
-/** Maps one PostView (from getAuthorFeed or getPostThread) to an item. */
-export function blueskyPostToItem(post: Obj): FetchedItem | null {
-  const uri = str(post.uri);
-  const author = obj(post.author);
-  const record = obj(post.record);
-  const handle = str(author.handle) ?? str(author.did);
-  if (!uri || !handle) return null;
-  const rkey = uri.split('/').pop();
-  const text = (str(record.text) ?? '').trim();
-  const embed = obj(post.embed);
-  const external = obj(embed.external);
-  const name = str(author.displayName)?.trim() || `@${handle}`;
+/** Maps one PostView (from getAuthorFeed or getPostThread) to an item; null when it is not a post. */
+export function blueskyPostToItem(value: unknown): FetchedItem | null {
+  const parsed = PostView.safeParse(value);
+  if (!parsed.success) return null;
+  const post = parsed.data;
+  const { author, record } = post;
+  const handle = author.handle ?? author.did;
+  if (!handle) return null;
+  const rkey = post.uri.split('/').pop();
+  const text = (record.text ?? '').trim();
+  const external = post.embed?.external;
+  const name = author.displayName?.trim() || `@${handle}`;
   return {
-    guid: uri,
+    guid: post.uri,
     url: `https://bsky.app/profile/${handle}/post/${rkey}`,
-    title: text ? firstLine(text, 120) : (str(external.title) ?? `Post by ${name}`),
+    title: text ? firstLine(text, 120) : (external?.title ?? `Post by ${name}`),
     summaryHtml: textToHtml(text),
-    imageUrl: embedImage(embed),
+    imageUrl: post.embed ? embedImage(post.embed) : null,
     author: name,
-    publishedAt: str(record.createdAt) ?? str(post.indexedAt),
+    publishedAt: record.createdAt ?? post.indexedAt ?? null,
     itemType: 'social_post',
     engagement: {
-      likes: count(post.likeCount),
-      reposts: count(post.repostCount),
-      replies: count(post.replyCount),
-      quotes: count(post.quoteCount),
+      likes: post.likeCount,
+      reposts: post.repostCount,
+      replies: post.replyCount,
+      quotes: post.quoteCount,
     },
     extra: {
       handle,
-      did: str(author.did),
-      isReply: isRecord(record.reply),
-      linkUrl: str(external.uri),
-    },
+      did: author.did ?? null,
+      isReply: typeof record.reply === 'object' && record.reply !== null,
+      linkUrl: external?.uri ?? null,
+    } satisfies BlueskyExtra,
   };
 }
 
@@ -96,16 +90,16 @@ export function parseBlueskyAuthorFeed(payload: unknown): {
   title: string | null;
   items: FetchedItem[];
 } {
-  const feed = isRecord(payload) && Array.isArray(payload.feed) ? payload.feed : [];
+  const { feed } = AuthorFeed.catch({ feed: [], cursor: undefined }).parse(payload);
   const seen = new Set<string>();
   const items: FetchedItem[] = [];
   let title: string | null = null;
   for (const entry of feed) {
-    const e = obj(entry);
-    if (str(obj(e.reason).$type)?.endsWith('#reasonRepost')) continue;
-    const item = blueskyPostToItem(obj(e.post));
-    if (!item || seen.has(item.guid!)) continue;
-    seen.add(item.guid!);
+    const parsed = FeedViewPost.safeParse(entry);
+    if (!parsed.success || parsed.data.reason?.$type?.endsWith('#reasonRepost')) continue;
+    const item = blueskyPostToItem(parsed.data.post);
+    if (!item?.guid || seen.has(item.guid)) continue;
+    seen.add(item.guid);
     title ??= item.author ?? null;
     items.push(item);
   }
@@ -119,8 +113,8 @@ export const blueskyFetcher: Fetcher = {
     const url = `${ctx.config.blueskyAppviewUrl}/xrpc/app.bsky.feed.getAuthorFeed?actor=${encodeURIComponent(actor)}&limit=50&filter=posts_no_replies`;
     const res = await ctx.http.get(url, { headers: { accept: 'application/json' } });
     if (res.status === 400) {
-      const body = obj(tryJson(res.text));
-      const message = str(body.message) ?? str(body.error) ?? 'Bad request';
+      const body = XrpcError.parse(tryJson(res.text));
+      const message = body.message ?? body.error ?? 'Bad request';
       throw new SourceFetchError(`Bluesky could not load @${actor}: ${message}`, { status: 400 });
     }
     ensureOk(res, 'the Bluesky profile');

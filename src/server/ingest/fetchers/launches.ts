@@ -16,23 +16,17 @@
 // 2.3.0 (vid_urls/info_urls, image objects) shapes are read, and list mode's flat strings too.
 import { SourceFetchError, type FetchContext, type FetchedItem, type Fetcher } from '../types';
 import {
-  count,
-  ensureOk,
-  escapeHtml,
-  isRecord,
-  obj,
-  parseJson,
-  resolveUrl,
-  str,
-  tryJson,
-  type Obj,
-} from './util';
+  Launch,
+  LaunchList,
+  ThrottleBody,
+  type ImageRef,
+  type LaunchLink,
+} from '../upstream/launches';
+import type { LaunchExtra } from '../../../shared/item-extra';
+import { count, ensureOk, escapeHtml, parseJson, resolveUrl, tryJson } from './util';
 
 export const LAUNCH_CACHE_TTL_MS = 10 * 60 * 1000;
 const LAUNCH_PAGE = 'https://spacelaunchnow.me/launch/';
-
-/** Trimmed non-empty string, else null. */
-const text = (v: unknown): string | null => str(v)?.trim() ?? null;
 
 /** The upcoming-launches URL for a configured LL2 base (…/2.2.0 or …/2.3.0). */
 export function upcomingLaunchesUrl(base: string): string {
@@ -44,22 +38,18 @@ export function upcomingLaunchesUrl(base: string): string {
 }
 
 /** A URL from a 2.2.0 string or a 2.3.0 Image object ({image_url, thumbnail_url}). */
-function imageOf(value: unknown): string | null {
+function imageOf(value: ImageRef | undefined): string | null {
+  if (!value) return null;
   if (typeof value === 'string') return resolveUrl(value);
-  const o = obj(value);
-  return resolveUrl(text(o.image_url) ?? text(o.thumbnail_url));
+  return resolveUrl(value.image_url ?? value.thumbnail_url);
 }
 
-function linksOf(launch: Obj, camel: string, snake: string): string[] {
-  const list = Array.isArray(launch[snake])
-    ? launch[snake]
-    : Array.isArray(launch[camel])
-      ? launch[camel]
-      : [];
-  return list
+/** URLs by priority (unprioritised ones after, in their order). */
+function linksOf(list: LaunchLink[] | undefined): string[] {
+  return (list ?? [])
     .map((v, i) => ({
-      url: resolveUrl(typeof v === 'string' ? v : text(obj(v).url)),
-      priority: count(obj(v).priority) ?? 1000 + i,
+      url: resolveUrl(typeof v === 'string' ? v : v.url),
+      priority: (typeof v === 'string' ? undefined : v.priority) ?? 1000 + i,
     }))
     .filter((l): l is { url: string; priority: number } => l.url !== null)
     .toSorted((a, b) => a.priority - b.priority)
@@ -72,37 +62,33 @@ const UTC = (iso: string | null) => {
   return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 };
 
-/** Maps one launch (detailed/normal or list mode, 2.2.0 or 2.3.0) to an item. */
-export function launchToItem(launch: Obj): FetchedItem | null {
-  const id = text(launch.id);
-  const name = text(launch.name);
-  if (!id || !name) return null;
-  const status = obj(launch.status);
-  const lsp = obj(launch.launch_service_provider);
-  const rocketConfig = obj(obj(launch.rocket).configuration);
-  const mission = obj(launch.mission);
-  const pad = obj(launch.pad);
-  const location = obj(pad.location);
+/** Maps one launch (detailed/normal or list mode, 2.2.0 or 2.3.0) to an item; null when it is not one. */
+export function launchToItem(value: unknown): FetchedItem | null {
+  const parsed = Launch.safeParse(value);
+  if (!parsed.success) return null;
+  const launch = parsed.data;
+  const { id, name, status, pad, mission } = launch;
+  const rocketConfig = launch.rocket?.configuration;
+  const missionInfo = typeof mission === 'object' ? mission : null;
 
-  const provider = text(lsp.name) ?? text(launch.lsp_name);
+  const provider = launch.launch_service_provider?.name ?? launch.lsp_name;
   const rocket =
-    text(rocketConfig.full_name) ??
-    text(rocketConfig.name) ??
+    rocketConfig?.full_name ??
+    rocketConfig?.name ??
     (name.includes(' | ') ? name.split(' | ')[0] : null);
-  const padName = text(pad.name) ?? (typeof launch.pad === 'string' ? text(launch.pad) : null);
+  const padName = typeof pad === 'string' ? pad.trim() || null : (pad?.name ?? null);
   const locationName =
-    text(location.name) ?? (typeof launch.location === 'string' ? text(launch.location) : null);
-  const statusName =
-    text(status.name) ?? (typeof launch.status === 'string' ? text(launch.status) : null);
-  const statusAbbrev = text(status.abbrev) ?? statusName;
-  const windowStart = text(launch.window_start) ?? text(launch.net);
-  const windowEnd = text(launch.window_end);
-  const missionDescription = text(mission.description);
-  const missionType = text(mission.type) ?? text(launch.mission_type);
-  const orbit = text(obj(mission.orbit).name) ?? text(launch.orbit);
-  const webcasts = linksOf(launch, 'vidURLs', 'vid_urls');
-  const infos = linksOf(launch, 'infoURLs', 'info_urls');
-  const slug = text(launch.slug);
+    (typeof pad === 'object' ? pad.location?.name : null) ?? (launch.location?.trim() || null);
+  const statusName = typeof status === 'string' ? status.trim() || null : (status?.name ?? null);
+  const statusAbbrev = (typeof status === 'object' ? status.abbrev : null) ?? statusName;
+  const windowStart = launch.window_start ?? launch.net;
+  const windowEnd = launch.window_end;
+  const missionDescription = missionInfo?.description ?? null;
+  const missionType = missionInfo?.type ?? launch.mission_type;
+  const orbit = missionInfo?.orbit?.name ?? launch.orbit;
+  const webcasts = linksOf(launch.vid_urls ?? launch.vidURLs);
+  const infos = linksOf(launch.info_urls ?? launch.infoURLs);
+  const slug = launch.slug;
 
   const facts = [
     provider && rocket ? `${provider} · ${rocket}` : (provider ?? rocket),
@@ -114,10 +100,10 @@ export function launchToItem(launch: Obj): FetchedItem | null {
 
   return {
     guid: id,
-    url: webcasts[0] ?? infos[0] ?? (slug ? `${LAUNCH_PAGE}${slug}` : resolveUrl(text(launch.url))),
+    url: webcasts[0] ?? infos[0] ?? (slug ? `${LAUNCH_PAGE}${slug}` : resolveUrl(launch.url)),
     title: name,
     summaryHtml: summary ? `<p>${escapeHtml(summary)}</p>` : null,
-    imageUrl: imageOf(launch.image) ?? imageOf(rocketConfig.image_url),
+    imageUrl: imageOf(launch.image) ?? imageOf(rocketConfig?.image_url),
     author: provider,
     publishedAt: windowStart,
     itemType: 'article',
@@ -131,21 +117,22 @@ export function launchToItem(launch: Obj): FetchedItem | null {
       location: locationName,
       windowStart,
       windowEnd,
-      net: text(launch.net),
+      net: launch.net,
       webcastUrl: webcasts[0] ?? null,
       webcastLive: launch.webcast_live === true,
-      missionName: text(mission.name) ?? text(launch.mission),
+      missionName:
+        missionInfo?.name ?? (typeof mission === 'string' ? mission.trim() || null : null),
       missionType,
       orbit,
-    },
+    } satisfies LaunchExtra,
   };
 }
 
 /** Maps an LL2 `results` envelope to items, earliest window first. */
 export function parseLaunches(payload: unknown): FetchedItem[] {
-  const results = isRecord(payload) && Array.isArray(payload.results) ? payload.results : [];
+  const { results } = LaunchList.catch({ results: [] }).parse(payload);
   return results
-    .map((r) => launchToItem(obj(r)))
+    .map((r) => launchToItem(r))
     .filter((i): i is FetchedItem => i !== null)
     .toSorted((a, b) => String(a.publishedAt ?? '').localeCompare(String(b.publishedAt ?? '')));
 }
@@ -168,8 +155,8 @@ async function loadLaunches(ctx: FetchContext, url: string): Promise<FetchedItem
     headers: { accept: 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
   });
   if (res.status === 429) {
-    const detail = obj(tryJson(res.text)).detail;
-    const wait = /(\d+)\s*seconds?/.exec(typeof detail === 'string' ? detail : '')?.[1];
+    const { detail } = ThrottleBody.parse(tryJson(res.text));
+    const wait = /(\d+)\s*seconds?/.exec(detail?.slice(0, 200) ?? '')?.[1];
     throw new SourceFetchError(
       'Launch Library rate limit reached (429); the launch schedule will be retried later',
       {

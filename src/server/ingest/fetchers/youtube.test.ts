@@ -98,8 +98,20 @@ describe('parseYoutubeUrl', () => {
     'https://vimeo.com/channels/staffpicks',
     'not a url',
     'https://www.youtube.com/watch?v=0A1ouV7iD8o',
+    'http://127.0.0.1:8080/@pbsspacetime',
+    'http://localhost/channel/UC7_gcs09iThXybpVgjHZ_7g',
   ])('rejects %s', (url) => {
     expect(() => parseYoutubeUrl(url)).toThrow(SourceFetchError);
+  });
+
+  it('accepts the host of the configured YOUTUBE_BASE_URL (a mirror, the fixture server)', () => {
+    expect(parseYoutubeUrl('http://127.0.0.1:8080/@nasa', 'http://127.0.0.1:8080')).toEqual({
+      kind: 'page',
+      path: '/@nasa',
+    });
+    expect(() => parseYoutubeUrl('http://127.0.0.1:9/@nasa', 'http://127.0.0.1:8080')).toThrow(
+      SourceFetchError,
+    );
   });
 });
 

@@ -6,6 +6,7 @@
 // The resolved feed URL is returned as resolvedUrl and reused on the next run.
 // Requests go to config.youtubeBaseUrl (real www.youtube.com URLs are mapped onto it).
 import type { AtomFeed } from 'feedsmith';
+import type { YoutubeExtra } from '../../../shared/item-extra';
 import { SourceFetchError, type FetchContext, type FetchedItem, type Fetcher } from '../types';
 import { parseFeedDocument } from './feed-parse';
 import { fetchFeed } from './rss';
@@ -15,18 +16,20 @@ const CHANNEL_ID = /^UC[\w-]{22}$/;
 
 export type YoutubeTarget = { kind: 'feed'; path: string } | { kind: 'page'; path: string };
 
-/** Classifies a YouTube URL: either a feed path we can fetch directly or a page to read the channel id from. */
-export function parseYoutubeUrl(input: string): YoutubeTarget {
+/**
+ * Classifies a YouTube URL: either a feed path we can fetch directly or a page to
+ * read the channel id from. youtube.com hosts are accepted, and the host of the
+ * configured YOUTUBE_BASE_URL (a mirror, or the tests' fixture server).
+ */
+export function parseYoutubeUrl(input: string, baseUrl?: string): YoutubeTarget {
   let url: URL;
   try {
     url = new URL(input.trim());
   } catch {
     throw new SourceFetchError('Not a YouTube channel URL');
   }
-  if (
-    !/(^|\.)youtube\.com$/i.test(url.hostname) &&
-    !/^(127\.0\.0\.1|localhost)$/.test(url.hostname)
-  ) {
+  const configuredHost = baseUrl ? new URL(baseUrl).host : null;
+  if (!/(^|\.)youtube\.com$/i.test(url.hostname) && url.host !== configuredHost) {
     throw new SourceFetchError('Not a YouTube channel URL');
   }
   const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -104,7 +107,7 @@ export function parseYoutubeFeed(feed: AtomFeed.Feed<string>): FetchedItem[] {
         videoId: videoId ?? null,
         channelId: entry.yt?.channelId ?? null,
         isShort: Boolean(link?.includes('/shorts/')),
-      },
+      } satisfies YoutubeExtra,
     };
   });
 }
@@ -113,7 +116,7 @@ export function parseYoutubeFeed(feed: AtomFeed.Feed<string>): FetchedItem[] {
 async function resolveFeedUrl(ctx: FetchContext): Promise<string> {
   const base = ctx.config.youtubeBaseUrl;
   if (ctx.source.resolvedUrl) return onBase(ctx.source.resolvedUrl, base);
-  const target = parseYoutubeUrl(ctx.source.url);
+  const target = parseYoutubeUrl(ctx.source.url, base);
   if (target.kind === 'feed') return `${base}${target.path}`;
   const res = await ctx.http.get(`${base}${target.path}`, {
     // YouTube's consent interstitial (EU) hides the page; this cookie skips it.

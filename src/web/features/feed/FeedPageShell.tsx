@@ -2,15 +2,20 @@
 // subtitle and Sign Out, the announcement banners, then a sidebar (Filters)
 // beside four tabs.
 import { Bot, Megaphone, Newspaper, Rss } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AnnouncementBanners } from '../announcements/AnnouncementBanners';
 import { AnnouncementHistory } from '../announcements/AnnouncementHistory';
 import { useLogout } from '../auth/session';
-import { ChatPanel } from '../ai/ChatPanel';
-import { SourcesManager } from '../sources/SourcesManager';
+import { Spinner } from '../../components/ui/spinner';
+
+// The Sources and AI Assistant tabs (forms, OPML, dialogs, Markdown) load when first opened.
+const SourcesManager = lazy(() =>
+  import('../sources/SourcesManager').then((m) => ({ default: m.SourcesManager })),
+);
+const ChatPanel = lazy(() => import('../ai/ChatPanel').then((m) => ({ default: m.ChatPanel })));
 
 export function SignOutButton() {
   const logout = useLogout();
@@ -44,6 +49,8 @@ export function FeedPageShell({
   feed,
   tabOrder,
 }: FeedPageShellProps) {
+  // The chat stays mounted once opened (see below) but is not loaded before.
+  const [aiOpened, setAiOpened] = useState(false);
   const ai = (
     <TabsTrigger key="ai" value="ai">
       <Bot aria-hidden="true" />
@@ -57,21 +64,31 @@ export function FeedPageShell({
     </TabsTrigger>
   );
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 md:gap-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-3 md:gap-4">
+      <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight break-words md:text-3xl">{title}</h1>
-          {subtitle && <p className="mt-1 text-muted-foreground">{subtitle}</p>}
+          <h1 className="text-xl font-bold tracking-tight break-words sm:text-2xl">{title}</h1>
+          {subtitle && (
+            <p className="mt-0.5 text-sm text-muted-foreground sm:text-base">{subtitle}</p>
+          )}
         </div>
         <SignOutButton />
       </header>
       <AnnouncementBanners />
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside className="flex flex-col gap-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        {/* Sticky below the sticky header (not under it), scrolling on its own when taller than the screen. */}
+        <aside className="flex flex-col gap-4 md:sticky md:top-[calc(var(--header-height)+1rem)] md:max-h-[calc(100vh-var(--header-height)-2rem)] md:self-start md:overflow-y-auto">
           {sidebar}
         </aside>
-        <Tabs defaultValue="feed" className="min-w-0">
-          <TabsList className="h-auto! w-full flex-wrap justify-start sm:w-auto">
+        <Tabs
+          defaultValue="feed"
+          className="min-w-0"
+          onValueChange={(tab) => {
+            if (tab === 'ai') setAiOpened(true);
+          }}
+        >
+          {/* One row: on a phone it scrolls sideways rather than pushing the stories down. */}
+          <TabsList className="h-auto! w-full justify-start overflow-x-auto sm:w-auto">
             <TabsTrigger value="feed">
               <Newspaper aria-hidden="true" />
               {feedTabLabel}
@@ -84,11 +101,17 @@ export function FeedPageShell({
           </TabsList>
           <TabsContent value="feed">{feed}</TabsContent>
           <TabsContent value="sources">
-            <SourcesManager />
+            <Suspense fallback={<Spinner className="mx-auto my-12" />}>
+              <SourcesManager />
+            </Suspense>
           </TabsContent>
           {/* Kept mounted: the conversation (and an answer still arriving) survives a tab switch. */}
           <TabsContent value="ai" forceMount className="data-[state=inactive]:hidden">
-            <ChatPanel />
+            {aiOpened && (
+              <Suspense fallback={<Spinner className="mx-auto my-12" />}>
+                <ChatPanel />
+              </Suspense>
+            )}
           </TabsContent>
           <TabsContent value="announcements">
             <AnnouncementHistory />
@@ -102,8 +125,8 @@ export function FeedPageShell({
 /** The feed tab's header row: title, then view toggle and refresh button. */
 export function FeedHeader({ title, actions }: { title: string; actions: ReactNode }) {
   return (
-    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-      <h2 className="text-xl font-semibold">{title}</h2>
+    <div className="mb-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-2">
+      <h2 className="text-lg font-semibold sm:text-xl">{title}</h2>
       <div className="flex flex-wrap items-center gap-2">{actions}</div>
     </div>
   );

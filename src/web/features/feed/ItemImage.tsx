@@ -1,30 +1,46 @@
-import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/utils';
 
-/** A story image that says 'Image unavailable' when it fails to load (spec). */
+/** The first letter of a source's name, for the compact image placeholder. */
+function initialOf(name: string | null | undefined): string {
+  const first = Array.from(name?.trim() ?? '')[0];
+  return first ? first.toLocaleUpperCase() : '?';
+}
+
+/**
+ * A story image. When it fails to load it gives way to a compact placeholder
+ * (the source's initial, captioned 'Image unavailable' as the spec says) rather
+ * than an empty block the size of the picture: the story's text moves up.
+ */
 export function ItemImage({
   src,
   alt,
   className,
-  fallbackClassName = 'justify-center',
+  sourceName,
+  fallbackClassName,
 }: {
   src: string;
   alt: string;
   className?: string;
+  sourceName?: string | null;
   fallbackClassName?: string;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) {
     return (
       <div
+        data-testid="image-unavailable"
         className={cn(
-          'flex flex-col items-center gap-1 bg-muted text-sm text-muted-foreground',
+          'flex items-center gap-2 bg-muted px-3 py-2 text-xs text-muted-foreground',
           fallbackClassName,
-          className,
         )}
       >
-        <ImageOff className="h-5 w-5" aria-hidden="true" />
+        <span
+          aria-hidden="true"
+          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-background text-xs font-semibold text-foreground/70"
+        >
+          {initialOf(sourceName)}
+        </span>
         Image unavailable
       </div>
     );

@@ -8,7 +8,11 @@ import { ItemImage } from './ItemImage';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
 import { YouTubePlayer } from './YouTubePlayer';
 
-/** A story as a card: image or video, badges, title, 200-character summary, meta, actions. */
+/**
+ * A story as a card: image or video, badges, title, 200-character summary, meta,
+ * actions. Compact (a 2:1 image, the title and summary clamped) so a desktop
+ * screen shows two rows of three; the grid lines the cards up in rows.
+ */
 export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
   const image = itemImage(item);
   const videoId = itemYoutubeId(item);
@@ -21,22 +25,35 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
       className="flex h-full cursor-pointer flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
     >
       {videoId && image ? (
-        <YouTubePlayer videoId={videoId} image={image} title={item.title} />
+        <YouTubePlayer
+          videoId={videoId}
+          image={image}
+          title={item.title}
+          className="aspect-[2/1] max-sm:aspect-[21/9]"
+        />
       ) : image ? (
-        <ItemImage src={image} alt="" className="aspect-video w-full" />
+        <ItemImage
+          src={image}
+          alt=""
+          sourceName={item.sourceName}
+          className="aspect-[2/1] w-full max-sm:aspect-[21/9]"
+        />
       ) : null}
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
         <ItemBadges item={item} />
-        <h3 id={titleId} className="text-base font-semibold leading-snug break-words">
+        <h3
+          id={titleId}
+          className="line-clamp-3 text-[0.9375rem] font-semibold leading-snug break-words"
+        >
           {item.title}
         </h3>
         {item.summaryText && (
-          <p className="text-sm text-muted-foreground break-words">
+          <p className="line-clamp-2 text-sm text-muted-foreground break-words">
             {truncate(item.summaryText, CARD_SUMMARY_CHARS)}
           </p>
         )}
         <AiSummary item={item} />
-        <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+        <div className="mt-auto flex items-center justify-between gap-2">
           <ItemMeta item={item} />
           <ItemActions item={item} />
         </div>

@@ -13,15 +13,21 @@ import { useNewsList } from './queries';
 import type { ViewMode } from './storage';
 
 const GAP = 16;
-/** Card view uses two columns once the feed is this wide. */
-const TWO_LANES_MIN_WIDTH = 680;
+/** Card view puts as many columns side by side as fit at this width. */
+const CARD_MIN_WIDTH = 210;
+
+/** Columns for the view at this feed width: rows for the list, a grid for cards. */
+export function columnsFor(view: ViewMode, width: number): number {
+  if (view !== 'card' || width <= 0) return 1;
+  return Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP)));
+}
 
 export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }) {
   return (
     <div
       className={
         view === 'card'
-          ? 'grid gap-4 sm:grid-cols-[repeat(auto-fill,minmax(300px,1fr))]'
+          ? 'grid grid-cols-[repeat(auto-fill,minmax(210px,1fr))] gap-4'
           : 'flex flex-col gap-3'
       }
       data-testid="feed-skeletons"
@@ -29,8 +35,8 @@ export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }
       {Array.from({ length: count }, (_, i) =>
         view === 'card' ? (
           <div key={i} className="overflow-hidden rounded-lg border border-border bg-card">
-            <Skeleton className="aspect-video w-full rounded-none" />
-            <div className="space-y-2 p-4">
+            <Skeleton className="aspect-[2/1] w-full rounded-none" />
+            <div className="space-y-2 p-3">
               <Skeleton className="h-4 w-20" />
               <Skeleton className="h-5 w-11/12" />
               <Skeleton className="h-4 w-full" />
@@ -81,6 +87,11 @@ function useWidth(ref: React.RefObject<HTMLElement | null>) {
   return width;
 }
 
+/**
+ * The window-virtualised feed. Stories are laid out in rows of `columns` (one
+ * story per row in list view), so cards line up in rows instead of a staggered
+ * masonry, and the virtualiser measures whole rows.
+ */
 function VirtualList({
   items,
   view,
@@ -94,7 +105,8 @@ function VirtualList({
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const width = useWidth(listRef);
-  const lanes = view === 'card' && width >= TWO_LANES_MIN_WIDTH ? 2 : 1;
+  const columns = columnsFor(view, width);
+  const rowCount = Math.ceil(items.length / columns);
   const [scrollMargin, setScrollMargin] = useState(0);
   // Measured after every render on purpose (the list moves as filters above it change);
   // the guard keeps it from looping.
@@ -105,35 +117,31 @@ function VirtualList({
   });
 
   const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => (view === 'card' ? 440 : 150),
-    overscan: 6,
-    gap: GAP,
-    lanes,
+    count: rowCount,
+    estimateSize: () => (view === 'card' ? 300 : 150),
+    overscan: 4,
+    gap: view === 'card' ? GAP : 12,
     scrollMargin,
-    getItemKey: (i) => items[i].id,
+    getItemKey: (row) => items[row * columns].id,
   });
-  // Lane count or view changes invalidate every measured position.
-  useEffect(() => virtualizer.measure(), [virtualizer, lanes, view]);
+  // A new column count or view invalidates every measured row.
+  useEffect(() => virtualizer.measure(), [virtualizer, columns, view]);
 
-  // Infinite scroll: observe the last item (spec §2).
+  // Infinite scroll: observe the last row (spec §2).
   const observer = useRef<IntersectionObserver | null>(null);
   const onLastRef = useRef(onLastVisible);
   onLastRef.current = onLastVisible;
-  const lastItemRef = useCallback((el: HTMLElement | null) => {
+  const lastRowRef = useCallback((el: HTMLElement | null) => {
     observer.current?.disconnect();
     if (!el) return;
     observer.current = new IntersectionObserver(
       (entries) => entries.some((e) => e.isIntersecting) && onLastRef.current(),
-      {
-        rootMargin: '0px 0px 300px 0px',
-      },
+      { rootMargin: '0px 0px 300px 0px' },
     );
     observer.current.observe(el);
   }, []);
   useEffect(() => () => observer.current?.disconnect(), []);
 
-  const laneWidth = `calc((100% - ${(lanes - 1) * GAP}px) / ${lanes})`;
   return (
     <div
       ref={listRef}
@@ -144,24 +152,29 @@ function VirtualList({
       style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((v) => {
-        const item = items[v.index];
-        const isLast = v.index === items.length - 1;
+        const rowItems = items.slice(v.index * columns, (v.index + 1) * columns);
+        const isLast = v.index === rowCount - 1;
         return (
           <div
             key={v.key}
             data-index={v.index}
             ref={(el) => {
               virtualizer.measureElement(el);
-              if (isLast) lastItemRef(el);
+              if (isLast) lastRowRef(el);
             }}
-            className="absolute top-0"
+            className="absolute top-0 left-0 grid w-full gap-4"
             style={{
-              width: laneWidth,
-              left: `calc(${v.lane} * (${laneWidth} + ${GAP}px))`,
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
               transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)`,
             }}
           >
-            {view === 'card' ? <NewsCard item={item} /> : <NewsRow item={item} />}
+            {rowItems.map((item) =>
+              view === 'card' ? (
+                <NewsCard key={item.id} item={item} />
+              ) : (
+                <NewsRow key={item.id} item={item} />
+              ),
+            )}
           </div>
         );
       })}

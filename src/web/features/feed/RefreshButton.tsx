@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { REFRESH_COOLDOWN_MS, STORAGE_KEYS } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
-import { formatCountdown } from '../../lib/format';
+import { minutesSeconds } from '../../../shared/format';
 import { useRefreshFeed } from './queries';
 import { readLastRefresh, writeStorage } from './storage';
 
@@ -46,10 +46,15 @@ export function RefreshButton() {
   const label = refresh.isPending
     ? 'Refreshing...'
     : coolingDown
-      ? `Refresh in ${formatCountdown(remaining)}`
+      ? `Refresh in ${minutesSeconds(remaining)}`
       : 'Refresh Feed';
   return (
-    <Button variant="outline" onClick={onClick} disabled={refresh.isPending || coolingDown}>
+    <Button
+      variant="outline"
+      className="max-sm:h-8 max-sm:px-3 max-sm:text-xs"
+      onClick={onClick}
+      disabled={refresh.isPending || coolingDown}
+    >
       <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} />
       <span className="tabular-nums">{label}</span>
     </Button>

@@ -53,7 +53,7 @@ export function YouTubePlayer({
             src={image}
             alt=""
             className="absolute inset-0 h-full w-full"
-            fallbackClassName="justify-end pb-3"
+            fallbackClassName="absolute inset-x-0 bottom-0 justify-center bg-black/60 text-white"
           />
           <button
             type="button"

@@ -3,13 +3,7 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { NewsItem } from '../../../shared/types';
 import type { BadgeVariant } from '../../components/ui/badge';
-import {
-  firstImageSrc,
-  humanize,
-  isValidImageSrc,
-  youtubeId,
-  youtubeThumbnail,
-} from '../../lib/format';
+import { humanize, isValidImageSrc, youtubeId, youtubeThumbnail } from '../../lib/format';
 
 const BADGE_BY_TYPE: Record<string, BadgeVariant> = {
   article: 'default',
@@ -33,11 +27,12 @@ export function itemYoutubeId(item: NewsItem): string | null {
   return item.itemType === 'video' || item.sourceType === 'youtube' ? youtubeId(item.url) : null;
 }
 
-/** imageUrl, else the first image in the summary HTML, else the YouTube thumbnail. */
+/**
+ * imageUrl (the server fills it at ingestion, from the feed's media or the first
+ * image in the story's HTML), else the YouTube thumbnail.
+ */
 export function itemImage(item: NewsItem): string | null {
   if (isValidImageSrc(item.imageUrl)) return item.imageUrl;
-  const fromHtml = firstImageSrc(item.summary) ?? firstImageSrc(item.content);
-  if (isValidImageSrc(fromHtml)) return fromHtml;
   const id = itemYoutubeId(item);
   return id ? youtubeThumbnail(id) : null;
 }

@@ -1,5 +1,5 @@
 // Launch details carried in a rocket_launch item's `extra` (status, provider,
-// pad, window start). Read defensively: the fetcher may give strings or objects.
+// pad, window start), typed by shared/item-extra.ts.
 import type { NewsItem } from '../../../shared/types';
 import type { BadgeVariant } from '../../components/ui/badge';
 
@@ -10,33 +10,18 @@ export interface LaunchDetails {
   windowStart: string | null;
 }
 
-function text(value: unknown): string | null {
-  if (typeof value === 'string' && value.trim()) return value.trim();
-  if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    return text(o.name) ?? text(o.abbrev);
-  }
-  return null;
-}
-
-function first(extra: Record<string, unknown>, keys: string[]): string | null {
-  for (const k of keys) {
-    const v = text(extra[k]);
-    if (v) return v;
-  }
-  return null;
-}
-
+/** The launch facts a card or row shows; null for anything but a launch. */
 export function launchDetails(item: NewsItem): LaunchDetails | null {
-  const extra = item.extra;
-  if (item.sourceType !== 'rocket_launch' || !extra) return null;
-  const pad = first(extra, ['pad', 'padName']);
-  const location = first(extra, ['location', 'padLocation']);
+  if (item.sourceType !== 'rocket_launch' || !item.extra) return null;
+  const { status, provider, pad, location, windowStart } = item.extra;
   return {
-    status: first(extra, ['status', 'statusName']),
-    provider: first(extra, ['provider', 'launchProvider', 'launchServiceProvider', 'lsp']),
-    pad: pad && location && !pad.includes(location) ? `${pad}, ${location}` : (pad ?? location),
-    windowStart: first(extra, ['windowStart', 'window_start', 'net']) ?? item.publishedAt,
+    status: status ?? null,
+    provider: provider ?? null,
+    pad:
+      pad && location && !pad.includes(location)
+        ? `${pad}, ${location}`
+        : (pad ?? location ?? null),
+    windowStart: windowStart ?? item.publishedAt,
   };
 }
 

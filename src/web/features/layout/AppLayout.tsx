@@ -1,25 +1,30 @@
-// The shared layout of every signed-in page (spec 001 §2): sidebar, header and
-// the page. Pages wrap themselves: <RequireAuth><AppLayout>…</AppLayout></RequireAuth>.
+// The shared layout of every signed-in page (spec 001 §2): skip links, sidebar,
+// header and the page. Pages wrap themselves: <RequireAuth><AppLayout>…</AppLayout></RequireAuth>.
 import type { ReactNode } from 'react';
 import { AuthSkeleton } from '../../components/AuthSkeleton';
 import { useSession } from '../auth/session';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { MAIN_ID, SkipLinks } from './SkipLinks';
 
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({
+  children,
+  feed = false,
+}: {
+  children: ReactNode;
+  /** A feed page: offer "Skip to stories" as well. */
+  feed?: boolean;
+}) {
   const session = useSession();
   // Normally inside RequireAuth; on its own it still waits for the session.
   if (!session.user) return <AuthSkeleton />;
   return (
     <div className="flex min-h-screen bg-background text-foreground">
+      <SkipLinks stories={feed} />
       <Sidebar role={session.user.role} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header user={session.user} />
-        <main
-          id="main-content"
-          tabIndex={-1}
-          className="min-w-0 flex-1 p-3 outline-none sm:p-4 md:p-6"
-        >
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none sm:p-4 md:p-6">
           {children}
         </main>
       </div>

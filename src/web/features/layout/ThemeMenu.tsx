@@ -1,47 +1,18 @@
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
-import { useTheme, type Theme } from '../theme/theme';
+import { useLoadOnUse } from '../../lib/load-on-use';
+import { useTheme } from '../theme/theme';
 
-const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
-  { value: 'light', label: 'Light', Icon: Sun },
-  { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'auto', label: 'Auto', Icon: Monitor },
-];
+const loadPopup = () => import('./ThemeMenuPopup').then((m) => m.ThemeMenuPopup);
 
-/** Header theme menu: Light, Dark, Auto, with a checkmark on the active one. */
+/** Header theme menu (spec 001 §2); the menu itself loads on first use. */
 export function ThemeMenu() {
-  const { theme, isDark, setTheme } = useTheme();
+  const { isDark } = useTheme();
+  const { Loaded, triggerProps } = useLoadOnUse(loadPopup);
+  if (Loaded) return <Loaded defaultOpen />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme">
-          {isDark ? <Moon /> : <Sun />}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {OPTIONS.map(({ value, label, Icon }) => (
-          <DropdownMenuItem
-            key={value}
-            onSelect={() => setTheme(value)}
-            aria-checked={theme === value}
-            role="menuitemradio"
-          >
-            <Icon aria-hidden="true" />
-            <span className="flex-1">{label}</span>
-            {theme === value ? (
-              <Check aria-hidden="true" data-testid="theme-check" />
-            ) : (
-              <span className="size-4" />
-            )}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="ghost" size="icon" aria-label="Theme" aria-haspopup="menu" {...triggerProps}>
+      {isDark ? <Moon /> : <Sun />}
+    </Button>
   );
 }

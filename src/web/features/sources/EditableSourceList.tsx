@@ -2,9 +2,10 @@
 // one row in edit mode at a time, the other edit and delete buttons disabled
 // meanwhile, and a spinner on the row being deleted.
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { NewsSource } from '../../../shared/types';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import type { SourceInput } from './mutations';
 import { SourceEditFields } from './SourceEditFields';
@@ -22,11 +23,15 @@ export interface EditableSourceListProps {
   onDelete(sourceId: string): void;
   /** 'Delete' or 'Remove' in the delete button's label. */
   deleteVerb: string;
+  /** What deleting does, said in the confirmation dialog. */
+  deleteConsequence: string;
 }
 
 export function EditableSourceList(props: EditableSourceListProps) {
   const { sources, editingId, deletingId } = props;
   const locked = editingId !== null || deletingId !== null;
+  // Deleting asks first: the source's stories go with it.
+  const [confirming, setConfirming] = useState<NewsSource | null>(null);
   // Leaving edit mode unmounts the focused form: give focus back to the row's Edit button.
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
   const previousEditingId = useRef(editingId);
@@ -38,54 +43,67 @@ export function EditableSourceList(props: EditableSourceListProps) {
       editButtons.current.get(previous)?.focus();
   }, [editingId]);
   return (
-    <ul className="flex flex-col gap-2" aria-label={props.label}>
-      {sources.map((source) => (
-        <li key={source.id} className="flex items-start gap-3 rounded-md border border-border p-3">
-          {editingId === source.id ? (
-            <SourceEditFields
-              source={source}
-              pending={props.savePending}
-              onSave={(draft) => props.onSave(source.id, draft)}
-              onCancel={() => props.onEdit(null)}
-            />
-          ) : (
-            <>
-              <SourceSummary source={source}>
-                <SourceHealth health={source.health} />
-              </SourceSummary>
-              <div className="flex shrink-0 gap-1">
-                <Button
-                  ref={(el) => {
-                    if (el) editButtons.current.set(source.id, el);
-                    else editButtons.current.delete(source.id);
-                  }}
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Edit ${source.name}`}
-                  disabled={locked}
-                  onClick={() => props.onEdit(source.id)}
-                >
-                  <Pencil />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`${props.deleteVerb} ${source.name}`}
-                  disabled={locked}
-                  onClick={() => props.onDelete(source.id)}
-                >
-                  {deletingId === source.id ? (
-                    <Spinner label={`Deleting ${source.name}`} />
-                  ) : (
-                    <Trash2 />
-                  )}
-                </Button>
-              </div>
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`${props.deleteVerb} "${confirming?.name ?? ''}"?`}
+        description={props.deleteConsequence}
+        confirmLabel={props.deleteVerb}
+        onConfirm={() => confirming && props.onDelete(confirming.id)}
+      />
+      <ul className="flex flex-col gap-2" aria-label={props.label}>
+        {sources.map((source) => (
+          <li
+            key={source.id}
+            className="flex items-start gap-3 rounded-md border border-border p-3"
+          >
+            {editingId === source.id ? (
+              <SourceEditFields
+                source={source}
+                pending={props.savePending}
+                onSave={(draft) => props.onSave(source.id, draft)}
+                onCancel={() => props.onEdit(null)}
+              />
+            ) : (
+              <>
+                <SourceSummary source={source}>
+                  <SourceHealth health={source.health} />
+                </SourceSummary>
+                <div className="flex shrink-0 gap-1">
+                  <Button
+                    ref={(el) => {
+                      if (el) editButtons.current.set(source.id, el);
+                      else editButtons.current.delete(source.id);
+                    }}
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${source.name}`}
+                    disabled={locked}
+                    onClick={() => props.onEdit(source.id)}
+                  >
+                    <Pencil />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-destructive hover:text-destructive"
+                    aria-label={`${props.deleteVerb} ${source.name}`}
+                    disabled={locked}
+                    onClick={() => setConfirming(source)}
+                  >
+                    {deletingId === source.id ? (
+                      <Spinner label={`Deleting ${source.name}`} />
+                    ) : (
+                      <Trash2 />
+                    )}
+                  </Button>
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -95,6 +95,7 @@ export function PersonalSources({
               deletingId={deletingId}
               onDelete={del}
               deleteVerb="Delete"
+              deleteConsequence="The source and its stories leave your feed. This cannot be undone."
             />
           ))}
       </CardContent>

@@ -1,6 +1,6 @@
 // A source's health line: last fetched, item count, last error (so a user sees why it is empty).
-import { formatDistanceToNow } from 'date-fns';
 import type { SourceHealth as Health } from '../../../shared/types';
+import { timeAgo } from '../../lib/format';
 
 export function SourceHealth({ health }: { health: Health }) {
   const fetched = health.lastFetchedAt ? new Date(health.lastFetchedAt) : null;
@@ -12,7 +12,7 @@ export function SourceHealth({ health }: { health: Health }) {
           <>
             Last fetched{' '}
             <time dateTime={fetched.toISOString()} title={fetched.toLocaleString()}>
-              {formatDistanceToNow(fetched, { addSuffix: true })}
+              {timeAgo(fetched)}
             </time>
           </>
         ) : (

@@ -46,6 +46,7 @@ export function DefaultSourcesAdmin() {
     try {
       await create.mutateAsync(input);
       toast.success('Default source added successfully.');
+      setFormOpen(false); // done: the new source shows in the list below
       return true;
     } catch (e) {
       toast.error(`Failed to add source: ${messageOf(e)}`);
@@ -123,6 +124,7 @@ export function DefaultSourcesAdmin() {
             deletingId={removingId}
             onDelete={del}
             deleteVerb="Remove"
+            deleteConsequence="The source and its stories leave every user's feed. This cannot be undone."
           />
         )}
       </CardContent>

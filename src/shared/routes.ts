@@ -1,0 +1,27 @@
+// The web app's routes (spec 000 §2, 001 §2). The router renders them; the server
+// answers 200 with the app for these paths and 404 (with the same app, which
+// shows Not Found) for any other, so both sides agree on what exists.
+
+export const APP_ROUTES = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  account: '/account',
+  announcements: '/announcements',
+  redditFeeds: '/reddit-feeds',
+  blueskyFeeds: '/bluesky-feeds',
+  rocketLaunches: '/rocket-launches',
+  admin: '/admin',
+  adminAnnouncements: '/admin/announcements',
+} as const;
+
+export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
+
+const PATHS: ReadonlySet<string> = new Set(Object.values(APP_ROUTES));
+
+/** Whether a URL path (query and hash ignored, one trailing slash allowed) is a page of the app. */
+export function isAppPath(url: string): boolean {
+  let path = url.split(/[?#]/, 1)[0];
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return PATHS.has(path);
+}

@@ -16,6 +16,10 @@ import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
 import { newsRoutes } from './news/routes';
 import { ingestRoutes } from './ingest/routes';
+import { adminRoutes } from './admin/routes';
+import { createJobs, type JobDeps } from './jobs';
+import { jobRoutes } from './jobs/routes';
+import type { Clock } from './jobs/clock';
 
 export interface BuildOptions {
   config: Config;
@@ -24,6 +28,8 @@ export interface BuildOptions {
   /** Directory of the built web app; tests may point elsewhere. */
   webDir?: string;
   logger?: boolean;
+  /** The jobs' clock (tests) and dependencies (the AI briefing for the news refresh). */
+  jobs?: { clock?: Clock; deps?: JobDeps };
 }
 
 export async function buildApp(
@@ -42,7 +48,15 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { config, db, dialect, rateLimiter: createRateLimiter(db), log: app.log };
+  const jobs = await createJobs({ config, db, log: app.log }, options.jobs);
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    rateLimiter: createRateLimiter(db),
+    log: app.log,
+    jobs,
+  };
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
@@ -55,6 +69,8 @@ export async function buildApp(
   await app.register(sourcesRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(ingestRoutes(ctx));
+  await app.register(adminRoutes(ctx));
+  await app.register(jobRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx };

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
       });
       return z.NEVER;
     }),
+  JOBS_ENABLED: bool(true),
+  PURGE_AGE_DAYS: z.coerce.number().int().min(0).max(36500).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   // Ingestion
@@ -59,7 +61,6 @@ const EnvSchema = z.object({
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SOURCE_POLL_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(30),
-  INGEST_SCHEDULER: bool(true),
   USER_AGENT: z
     .string()
     .default('AstroDash/0.1 (self-hosted astronomy news reader; +https://github.com/astrodash)'),
@@ -88,6 +89,10 @@ export type Config = Readonly<{
   /** Fastify's trustProxy: whose X-Forwarded-For to believe (client IPs feed the rate limits). */
   trustProxy: boolean | number | string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Timers of every background job, source polling included (JOBS_ENABLED). */
+  jobsEnabled: boolean;
+  /** Stories published longer ago are purged and not ingested again; 0 keeps every story. */
+  purgeAgeDays: number;
   ingest: Readonly<{
     seedDefaultSources: boolean;
     allowPrivateNetwork: boolean;
@@ -96,7 +101,6 @@ export type Config = Readonly<{
     concurrency: number;
     perHostConcurrency: number;
     pollIntervalMinutes: number;
-    scheduler: boolean;
     userAgent: string;
     youtubeBaseUrl: string;
     redditBaseUrl: string;
@@ -143,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookie: e.SESSION_SECURE_COOKIE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    jobsEnabled: e.JOBS_ENABLED,
+    purgeAgeDays: e.PURGE_AGE_DAYS,
     ingest: Object.freeze({
       seedDefaultSources: e.SEED_DEFAULT_SOURCES,
       allowPrivateNetwork: e.FETCH_ALLOW_PRIVATE_NETWORK,
@@ -151,7 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.FETCH_CONCURRENCY,
       perHostConcurrency: e.FETCH_PER_HOST_CONCURRENCY,
       pollIntervalMinutes: e.SOURCE_POLL_INTERVAL_MINUTES,
-      scheduler: e.INGEST_SCHEDULER,
       userAgent: e.USER_AGENT,
       youtubeBaseUrl: trimSlash(e.YOUTUBE_BASE_URL),
       redditBaseUrl: trimSlash(e.REDDIT_BASE_URL),

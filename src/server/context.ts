@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DB, Dialect } from './db/database';
 import type { RateLimiter } from './http/rate-limit';
 import type { UserRow } from './db/tables';
+import type { JobRunner } from './jobs/runner';
 
 export interface AppContext {
   config: Config;
@@ -11,6 +12,8 @@ export interface AppContext {
   dialect: Dialect;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** The background jobs (jobs/): scheduled by main.ts, runnable by hand from the admin calls. */
+  jobs: JobRunner;
   /**
    * Called after every successful password login, without awaiting (login never
    * waits for it; errors are logged). Ingestion sets it to refresh the user's due sources.

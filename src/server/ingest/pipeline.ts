@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import type { SourceRow } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
+import { isWithinRetention } from '../news/retention';
 import type { SourceType } from '../../shared/constants';
 import { sharedHttp } from './http';
 import { normalizeItem, type NormalizedItem } from './normalize';
@@ -124,7 +125,8 @@ export async function fetchSource(
     const items: NormalizedItem[] = [];
     for (const raw of result.items) {
       const item = normalizeItem(raw, normalizeContext);
-      if (item) items.push(item);
+      // Older than the purge age: it would be purged again, so it is not stored.
+      if (item && isWithinRetention(item.publishedAt, now, config.purgeAgeDays)) items.push(item);
     }
     const added = await storeItems(db, row.id, items, now);
     await recordOutcome(db, row.id, { status: 'ok', ...validators }, now, intervalMs);

@@ -29,8 +29,8 @@ export const minutesSeconds = (ms: number) => {
 
 export function ingestRoutes(ctx: AppContext): FastifyPluginAsync {
   // After a password login the user's due sources refresh in the background
-  // (background ingestion is off altogether with INGEST_SCHEDULER=false).
-  if (ctx.config.ingest.scheduler) {
+  // (background work is off altogether with JOBS_ENABLED=false).
+  if (ctx.config.jobsEnabled) {
     ctx.onLogin = (user) => {
       void refreshDueSourcesForUser(ctx, user.id);
     };

@@ -1,0 +1,58 @@
+// How long stories are kept: items published more than 30 days ago are purged
+// (spec 001 §9), and ingestion does not store them again on the next poll.
+// Briefings are items too, so they follow the same rule.
+import type { DB } from '../db/database';
+
+/** The spec's purge age (PURGE_AGE_DAYS can change it; the panel's texts say 30). */
+export const PURGE_AGE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows per delete statement: small enough that the feed keeps answering between batches. */
+export const PURGE_BATCH = 500;
+
+/** Items published before this instant are old enough to purge; 0 days: none ever are. */
+export const purgeCutoff = (now: number, ageDays: number) =>
+  ageDays > 0 ? now - ageDays * DAY_MS : -Infinity;
+
+/** Whether an item published at `publishedAt` is still young enough to store. */
+export const isWithinRetention = (publishedAt: number, now: number, ageDays: number) =>
+  publishedAt >= purgeCutoff(now, ageDays);
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Deletes items published before the cutoff, oldest first, in batches, giving
+ * the event loop (and other connections) a turn between batches. Their
+ * summaries, counters and search entries go with them (cascades and triggers).
+ */
+export async function purgeOldItems(
+  db: DB,
+  now: number,
+  ageDays: number,
+  options: { batchSize?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  if (ageDays <= 0) return 0;
+  const cutoff = purgeCutoff(now, ageDays);
+  const batchSize = options.batchSize ?? PURGE_BATCH;
+  let deleted = 0;
+  while (!options.signal?.aborted) {
+    const ids = await db
+      .selectFrom('news_items')
+      .select('id')
+      .where('published_at', '<', cutoff)
+      .orderBy('published_at')
+      .limit(batchSize)
+      .execute();
+    if (ids.length === 0) break;
+    const result = await db
+      .deleteFrom('news_items')
+      .where(
+        'id',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    await yieldToEventLoop();
+  }
+  return deleted;
+}

@@ -15,10 +15,20 @@ const log = pino({ enabled: false });
 const START = Date.parse('2026-01-15T12:00:00Z'); // 07:00 in New York
 
 /** A job that counts its runs and can be held open until released. */
-function countingJob(name: JobDefinition['name'], schedule: JobDefinition['schedule']) {
+interface CountingJob {
+  runs: number;
+  holdNext(): void;
+  release(): void;
+  definition: JobDefinition;
+}
+
+function countingJob(
+  name: JobDefinition['name'],
+  schedule: JobDefinition['schedule'],
+): CountingJob {
   let release: () => void = () => {};
   let hold = false;
-  const job = {
+  const job: CountingJob = {
     runs: 0,
     holdNext() {
       hold = true;
@@ -38,7 +48,7 @@ function countingJob(name: JobDefinition['name'], schedule: JobDefinition['sched
         if (hold) await new Promise<void>((resolve) => (release = resolve));
         return { runs: job.runs };
       },
-    } satisfies JobDefinition,
+    },
   };
   return job;
 }

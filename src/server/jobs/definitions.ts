@@ -24,7 +24,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
   return [
     {
       name: 'purge',
-      title: 'Scheduled Purge',
+      title: 'Purge Old Stories',
       description: 'Deletes news stories older than 30 days.',
       schedule: cron('0 6 * * *', NEW_YORK, 'Daily at 06:00 America/New_York'),
       enabledByDefault: true,

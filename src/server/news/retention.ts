@@ -7,7 +7,7 @@ import type { DB } from '../db/database';
 export const PURGE_AGE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per delete statement: small enough that the feed keeps answering between batches. */
-export const PURGE_BATCH = 500;
+export const PURGE_BATCH = 100;
 
 /** Items published before this instant are old enough to purge; 0 days: none ever are. */
 export const purgeCutoff = (now: number, ageDays: number) =>

@@ -69,7 +69,7 @@ async function bench(dialect: Dialect, db: DB, dataDir: string) {
       .where('published_at', '<', purgeCutoff(Date.now(), 30))
       .executeTakeFirstOrThrow();
     log(
-      `${dialect}: ${ITEMS.toLocaleString('en-US')} items, ${Number(old.n).toLocaleString('en-US')} older than 30 days; batches of ${PURGE_BATCH}; load average ${os
+      `${dialect}: ${ITEMS.toLocaleString('en-US')} items, ${old.n.toLocaleString('en-US')} older than 30 days; batches of ${PURGE_BATCH}; load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} on ${os.cpus().length} cores`,
@@ -80,12 +80,12 @@ async function bench(dialect: Dialect, db: DB, dataDir: string) {
     log(`  list at rest       ${summary(rest)}`);
 
     const during: number[] = [];
-    let done = false;
+    const purging = { done: false };
     const started = performance.now();
     const purge = ctx.jobs.run('purge', 'manual').finally(() => {
-      done = true;
+      purging.done = true;
     });
-    for (let i = 0; !done; i++) during.push(await listOnce(1 + (i % 3)));
+    for (let i = 0; !purging.done; i++) during.push(await listOnce(1 + (i % 3)));
     const outcome = await purge;
     const seconds = (performance.now() - started) / 1000;
     if (outcome.status !== 'success') throw new Error(`purge: ${JSON.stringify(outcome)}`);

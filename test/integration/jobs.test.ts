@@ -3,7 +3,9 @@
 // connections, as two server processes would hold), including a dead holder.
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DB } from '../../src/server/db/database';
+import { jobDefinitions, type BriefingSlot } from '../../src/server/jobs/definitions';
 import { manualClock, type ManualClock } from '../../src/server/jobs/clock';
 import * as repo from '../../src/server/jobs/repository';
 import { createJobRunner, LEASE_TTL_MS, type JobRunner } from '../../src/server/jobs/runner';
@@ -201,5 +203,40 @@ describe.each(dialects)('job runner (%s)', (dialect) => {
     expect((await repo.findJobRow(database.db, 'purge'))?.next_run_at).toBe(
       Date.parse('2026-01-16T11:00:00Z'),
     );
+  });
+
+  it('the news refresh writes the morning briefing before 14:00 New York and the evening one after, on schedule and by hand', async () => {
+    const briefings: Array<[BriefingSlot, string]> = [];
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.dataDir });
+    const definitions = jobDefinitions(
+      { config, db: database.db, log },
+      {
+        briefing: async (slot, now) => {
+          briefings.push([slot, now.toISOString()]);
+        },
+      },
+    ).filter((d) => d.name === 'news-refresh');
+    const jobs = runner(database.db, definitions);
+    await jobs.ensureJobs();
+    clock.set(Date.parse('2026-01-15T13:00:00Z')); // 08:00 EST
+    await jobs.tick();
+    clock.set(Date.parse('2026-01-16T01:00:00Z')); // 20:00 EST
+    await jobs.tick();
+    clock.set(Date.parse('2026-07-15T17:30:00Z')); // 13:30 EDT, by hand
+    const manual = await jobs.run('news-refresh');
+    clock.set(Date.parse('2026-07-15T18:30:00Z')); // 14:30 EDT, by hand
+    await jobs.run('news-refresh');
+    expect(briefings).toEqual([
+      ['morning', '2026-01-15T13:00:00.000Z'],
+      ['evening', '2026-01-16T01:00:00.000Z'],
+      ['morning', '2026-07-15T17:30:00.000Z'],
+      ['evening', '2026-07-15T18:30:00.000Z'],
+    ]);
+    expect(manual.status !== 'busy' && manual.figures).toEqual({
+      newItemsAdded: 0,
+      sourcesFetched: 0,
+      slot: 'morning',
+      briefing: true,
+    });
   });
 });

@@ -48,6 +48,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The news refresh's AI briefing: deps.briefing(slot, now); wire the AI module's writer here
+  // (a closure may refer to ctx below, since it is only called when the job runs).
   const jobs = await createJobs({ config, db, log: app.log }, options.jobs);
   const ctx: AppContext = {
     config,

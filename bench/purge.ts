@@ -14,7 +14,7 @@ import { buildApp } from '../src/server/app';
 import { SESSION_COOKIE, createSession } from '../src/server/auth/sessions';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type DB, type Dialect } from '../src/server/db/database';
-import { PURGE_BATCH, purgeCutoff } from '../src/server/news/retention';
+import { PURGE_BATCH_TARGET_MS, purgeCutoff } from '../src/server/news/retention';
 import { describeSeed, seedPostgres, seedSqlite } from './seed-million';
 
 const ITEMS = Number(process.env.BENCH_PURGE_ITEMS ?? 1_000_000);
@@ -69,7 +69,7 @@ async function bench(dialect: Dialect, db: DB, dataDir: string) {
       .where('published_at', '<', purgeCutoff(Date.now(), 30))
       .executeTakeFirstOrThrow();
     log(
-      `${dialect}: ${ITEMS.toLocaleString('en-US')} items, ${old.n.toLocaleString('en-US')} older than 30 days; batches of ${PURGE_BATCH}; load average ${os
+      `${dialect}: ${ITEMS.toLocaleString('en-US')} items, ${old.n.toLocaleString('en-US')} older than 30 days; delete batches sized to ~${PURGE_BATCH_TARGET_MS} ms each; load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} on ${os.cpus().length} cores`,

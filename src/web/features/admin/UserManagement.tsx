@@ -43,15 +43,15 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 
   return (
     <tr className="border-t border-border" data-testid={`user-row-${user.userId}`}>
-      <td className="max-w-[9rem] px-3 py-2 sm:max-w-none">
+      <td className="max-w-[8rem] px-2 py-2 sm:px-3 sm:max-w-none">
         <span className="font-medium break-words">{name}</span>
         {isSelf && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
         <span className="block truncate text-xs text-muted-foreground sm:hidden">{user.email}</span>
       </td>
-      <td className="hidden max-w-[14rem] truncate px-3 py-2 text-muted-foreground sm:table-cell">
+      <td className="hidden max-w-[14rem] truncate px-2 py-2 sm:px-3 text-muted-foreground sm:table-cell">
         {user.email}
       </td>
-      <td className="px-3 py-2">
+      <td className="px-2 py-2 sm:px-3">
         <Switch
           checked={user.role === 'admin'}
           disabled={isSelf || role.isPending}
@@ -59,10 +59,10 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
           aria-label={`Admin: ${name}`}
         />
       </td>
-      <td className="px-3 py-2">
+      <td className="px-2 py-2 sm:px-3">
         <Badge variant={user.noAds ? 'secondary' : 'outline'}>{user.noAds ? 'Yes' : 'No'}</Badge>
       </td>
-      <td className="px-3 py-2">
+      <td className="px-2 py-2 sm:px-3">
         <Switch
           checked={user.isDisabled}
           disabled={isSelf || disabled.isPending}
@@ -93,7 +93,7 @@ export function UserManagement({ selfId }: { selfId: number }) {
   if (users.isPending) {
     body = Array.from({ length: 3 }, (_, i) => (
       <tr key={i}>
-        <td colSpan={5} className="px-3 py-2">
+        <td colSpan={5} className="px-2 py-2 sm:px-3">
           <Skeleton className="h-6 w-full" />
         </td>
       </tr>
@@ -147,19 +147,19 @@ export function UserManagement({ selfId }: { selfId: number }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                   User
                 </th>
-                <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                <th scope="col" className="hidden px-2 py-2 sm:px-3 font-medium sm:table-cell">
                   Email
                 </th>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                   Admin
                 </th>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                   No Ads
                 </th>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                   Disabled
                 </th>
               </tr>

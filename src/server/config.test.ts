@@ -16,6 +16,9 @@ describe('loadConfig', () => {
     const c = loadConfig({ JOBS_ENABLED: 'false', PURGE_AGE_DAYS: '0' });
     expect(c.jobsEnabled).toBe(false);
     expect(c.purgeAgeDays).toBe(0);
+    // The old name still works, and the new one wins.
+    expect(loadConfig({ INGEST_SCHEDULER: 'false' }).jobsEnabled).toBe(false);
+    expect(loadConfig({ INGEST_SCHEDULER: 'false', JOBS_ENABLED: 'true' }).jobsEnabled).toBe(true);
   });
 
   it('switches to PostgreSQL for a postgres:// URL', () => {

@@ -9,6 +9,12 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** A boolean that may be left unset (undefined), for settings with an older name. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
 const optionalString = z
   .string()
   .optional()
@@ -45,7 +51,9 @@ const EnvSchema = z.object({
       });
       return z.NEVER;
     }),
-  JOBS_ENABLED: bool(true),
+  JOBS_ENABLED: optionalBool,
+  /** Deprecated: the old name of JOBS_ENABLED, read when JOBS_ENABLED is not set. */
+  INGEST_SCHEDULER: optionalBool,
   PURGE_AGE_DAYS: z.coerce.number().int().min(0).max(36500).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
@@ -147,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookie: e.SESSION_SECURE_COOKIE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    jobsEnabled: e.JOBS_ENABLED,
+    jobsEnabled: e.JOBS_ENABLED ?? e.INGEST_SCHEDULER ?? true,
     purgeAgeDays: e.PURGE_AGE_DAYS,
     ingest: Object.freeze({
       seedDefaultSources: e.SEED_DEFAULT_SOURCES,

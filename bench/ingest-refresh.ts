@@ -52,6 +52,7 @@ export async function run(): Promise<void> {
     DATA_DIR: dataDir,
     FETCH_ALLOW_PRIVATE_NETWORK: 'true',
     LOG_LEVEL: 'silent',
+    PURGE_AGE_DAYS: '0', // the generated feeds carry fixed, old dates
   });
   const { db } = openDatabase(config.database);
   await migrateToLatest(db);

@@ -211,7 +211,7 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEFAULT_SOURCES: 'false',
-    INGEST_SCHEDULER: 'false',
+    JOBS_ENABLED: 'false',
   });
   const { app } = await buildApp({ config, db, dialect, webDir: '/nonexistent', logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -21,7 +21,12 @@ import { newsRoutes } from './news/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { aiRoutes } from './ai/routes';
+import { briefingForJobs } from './ai/briefing';
 import { refreshAfterLogin, refreshRoutes } from './news/refresh-routes';
+import { adminRoutes } from './admin/routes';
+import { createJobs, type JobDeps } from './jobs';
+import { jobRoutes } from './jobs/routes';
+import type { Clock } from './jobs/clock';
 
 export interface BuildOptions {
   config: Config;
@@ -30,6 +35,8 @@ export interface BuildOptions {
   /** Directory of the built web app; tests may point elsewhere. */
   webDir?: string;
   logger?: boolean;
+  /** The jobs' clock (tests) and dependencies (the AI briefing for the news refresh). */
+  jobs?: { clock?: Clock; deps?: JobDeps };
 }
 
 export async function buildApp(
@@ -60,7 +67,25 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { config, db, dialect, rateLimiter: createRateLimiter(db), log: app.log };
+  // The news refresh ends with the morning or evening AI briefing (tests may replace it).
+  const jobs = await createJobs(
+    { config, db, log: app.log },
+    {
+      ...options.jobs,
+      deps: {
+        briefing: briefingForJobs({ config, db, dialect, log: app.log }),
+        ...options.jobs?.deps,
+      },
+    },
+  );
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    rateLimiter: createRateLimiter(db),
+    log: app.log,
+    jobs,
+  };
 
   registerErrorHandling(app);
   const drain = registerDrain(app);
@@ -79,6 +104,8 @@ export async function buildApp(
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));
   await app.register(aiRoutes(ctx));
+  await app.register(adminRoutes(ctx));
+  await app.register(jobRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx, drain };

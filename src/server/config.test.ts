@@ -8,6 +8,17 @@ describe('loadConfig', () => {
     expect(c.database).toMatchObject({ dialect: 'sqlite' });
     expect(c.trustProxy).toBe(false);
     expect(c.ingest.allowPrivateNetwork).toBe(false);
+    expect(c.jobsEnabled).toBe(true);
+    expect(c.purgeAgeDays).toBe(30);
+  });
+
+  it('JOBS_ENABLED=false turns the background jobs off; PURGE_AGE_DAYS=0 keeps every story', () => {
+    const c = loadConfig({ JOBS_ENABLED: 'false', PURGE_AGE_DAYS: '0' });
+    expect(c.jobsEnabled).toBe(false);
+    expect(c.purgeAgeDays).toBe(0);
+    // The old name still works, and the new one wins.
+    expect(loadConfig({ INGEST_SCHEDULER: 'false' }).jobsEnabled).toBe(false);
+    expect(loadConfig({ INGEST_SCHEDULER: 'false', JOBS_ENABLED: 'true' }).jobsEnabled).toBe(true);
   });
 
   it('switches to PostgreSQL for a postgres:// URL', () => {
@@ -41,6 +52,8 @@ describe('loadConfig', () => {
     ['SESSION_SECURE_COOKIE', 'maybe'],
     ['TRUST_PROXY', 'everyone'],
     ['YOUTUBE_BASE_URL', 'ftp://x'],
+    ['JOBS_ENABLED', 'sometimes'],
+    ['PURGE_AGE_DAYS', '-1'],
   ])('stops with a clear message for a bad %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -11,6 +11,12 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** A boolean that may be left unset (undefined), for settings with an older name. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
 const optionalString = z
   .string()
   .optional()
@@ -48,6 +54,10 @@ const EnvSchema = z.object({
       });
       return z.NEVER;
     }),
+  JOBS_ENABLED: optionalBool,
+  /** Deprecated: the old name of JOBS_ENABLED, read when JOBS_ENABLED is not set. */
+  INGEST_SCHEDULER: optionalBool,
+  PURGE_AGE_DAYS: z.coerce.number().int().min(0).max(36500).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json', '']).optional(),
 
@@ -63,7 +73,6 @@ const EnvSchema = z.object({
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SOURCE_POLL_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(30),
-  INGEST_SCHEDULER: bool(true),
   USER_AGENT: z
     .string()
     .default('AstroDash/0.1 (self-hosted astronomy news reader; +https://github.com/astrodash)'),
@@ -110,6 +119,10 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Human-readable lines on a terminal, one JSON object per line otherwise. */
   logFormat: 'pretty' | 'json';
+  /** Timers of every background job, source polling included (JOBS_ENABLED). */
+  jobsEnabled: boolean;
+  /** Stories published longer ago are purged and not ingested again; 0 keeps every story. */
+  purgeAgeDays: number;
   ingest: Readonly<{
     seedDefaultSources: boolean;
     allowPrivateNetwork: boolean;
@@ -118,7 +131,6 @@ export type Config = Readonly<{
     concurrency: number;
     perHostConcurrency: number;
     pollIntervalMinutes: number;
-    scheduler: boolean;
     userAgent: string;
     youtubeBaseUrl: string;
     redditBaseUrl: string;
@@ -185,6 +197,8 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT || (stdoutIsTTY ? 'pretty' : 'json'),
+    jobsEnabled: e.JOBS_ENABLED ?? e.INGEST_SCHEDULER ?? true,
+    purgeAgeDays: e.PURGE_AGE_DAYS,
     ingest: Object.freeze({
       seedDefaultSources: e.SEED_DEFAULT_SOURCES,
       allowPrivateNetwork: e.FETCH_ALLOW_PRIVATE_NETWORK,
@@ -193,7 +207,6 @@ export function loadConfig(
       concurrency: e.FETCH_CONCURRENCY,
       perHostConcurrency: e.FETCH_PER_HOST_CONCURRENCY,
       pollIntervalMinutes: e.SOURCE_POLL_INTERVAL_MINUTES,
-      scheduler: e.INGEST_SCHEDULER,
       userAgent: e.USER_AGENT,
       youtubeBaseUrl: trimSlash(e.YOUTUBE_BASE_URL),
       redditBaseUrl: trimSlash(e.REDDIT_BASE_URL),

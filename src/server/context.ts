@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DB, Dialect } from './db/database';
 import type { RateLimiter } from './http/rate-limit';
+import type { JobRunner } from './jobs/runner';
 
 export interface AppContext {
   config: Config;
@@ -10,4 +11,6 @@ export interface AppContext {
   dialect: Dialect;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** The background jobs (jobs/): scheduled by main.ts, runnable by hand from the admin calls. */
+  jobs: JobRunner;
 }

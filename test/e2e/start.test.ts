@@ -38,7 +38,7 @@ describeE2E('the bundled server, as npm start runs it', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        INGEST_SCHEDULER: 'false',
+        JOBS_ENABLED: 'false',
         ADS_TXT: 'example.com, pub-1, DIRECT',
       },
     });

@@ -32,7 +32,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEFAULT_SOURCES: 'false',
-    INGEST_SCHEDULER: 'false',
+    JOBS_ENABLED: 'false',
+    // Recorded payloads are years old: keep them (purge tests set their own age).
+    PURGE_AGE_DAYS: '0',
     FETCH_ALLOW_PRIVATE_NETWORK: 'true',
     // As if behind a reverse proxy, so tests can stand in for many client IPs.
     TRUST_PROXY: 'true',

@@ -9,7 +9,7 @@ import {
   refreshSources,
   sourcesForUser,
 } from '../../src/server/ingest/pipeline';
-import { acquireLease, startSourceScheduler } from '../../src/server/ingest/scheduler';
+import { acquireLease } from '../../src/server/jobs/repository';
 import { DEFAULT_SOURCES, seedDefaultSources } from '../../src/server/ingest/seed';
 import { SOURCE_TYPES } from '../../src/shared/constants';
 import { createSource, createUser, itemsOf, postAs, sourceRow } from './ingest-helpers';
@@ -237,42 +237,41 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     ).toEqual({ newItemsAdded: 0, sourcesFetched: 0 });
   });
 
-  it('the scheduler polls due, enabled sources only', async () => {
+  it('the source-polling job polls due, enabled sources only', async () => {
     await server.db
       .updateTable('news_sources')
       .set({ next_fetch_at: Date.now() + 3_600_000 })
       .execute();
     const due = await createSource(server.db, { url: f('/feed.json') });
     const disabled = await createSource(server.db, { url: f('/feed.json'), isEnabled: false });
-    const scheduler = startSourceScheduler(server.ctx, {
-      intervalMs: 3_600_000,
-      firstRunDelayMs: 3_600_000,
+    const [result, concurrent] = await Promise.all([
+      server.ctx.jobs.run('source-polling'),
+      server.ctx.jobs.run('source-polling'),
+    ]);
+    expect(concurrent.status).toBe('busy'); // one run at a time
+    expect(result.status === 'success' && result.figures).toEqual({
+      newItemsAdded: 7,
+      sourcesFetched: 1,
     });
-    const [result, concurrent] = await Promise.all([scheduler.runOnce(), scheduler.runOnce()]);
-    await scheduler.stop();
-    expect(concurrent).toBeNull(); // one run at a time
-    expect(result).toEqual({ newItemsAdded: 7, sourcesFetched: 1 });
     expect((await sourceRow(server.db, due)).last_status).toBe('ok');
     expect((await sourceRow(server.db, disabled)).last_fetched_at).toBeNull();
   });
 
-  it('another instance holding a fresh poll lease keeps this one idle', async () => {
+  it('another instance holding a fresh polling lease keeps this one idle', async () => {
     const id = await createSource(server.db, { url: f('/feed.json') });
-    expect(await acquireLease(server.db, 'other-instance')).toBe(true);
-    const scheduler = startSourceScheduler(server.ctx, {
-      intervalMs: 3_600_000,
-      firstRunDelayMs: 3_600_000,
-    });
-    expect(await scheduler.runOnce()).toBeNull();
+    expect(
+      await acquireLease(server.db, 'source-polling', 'other-instance', Date.now(), 60_000),
+    ).toBe(true);
+    expect((await server.ctx.jobs.run('source-polling')).status).toBe('busy');
     expect((await sourceRow(server.db, id)).last_fetched_at).toBeNull();
     // A lease left behind by a crashed instance expires.
     await server.db
-      .updateTable('app_meta')
-      .set({ updated_at: Date.now() - 11 * MINUTE })
-      .where('key', '=', 'source_poll_lease')
+      .updateTable('job_leases')
+      .set({ expires_at: Date.now() - 1 })
+      .where('job_name', '=', 'source-polling')
       .execute();
-    expect((await scheduler.runOnce())?.sourcesFetched).toBe(1);
-    await scheduler.stop();
+    const outcome = await server.ctx.jobs.run('source-polling');
+    expect(outcome.status === 'success' && outcome.figures.sourcesFetched).toBe(1);
   });
 
   it('after login, the user’s due sources refresh (and nobody else’s)', async () => {
@@ -344,8 +343,8 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
       })
       .route('/missing', { status: 404, body: 'no' })
       .route('/login-feed.rss', { file: 'rss2-nasa-breaking-news-legacy.xml' });
-    // INGEST_SCHEDULER=true enables the post-login refresh (buildApp never starts the poller itself).
-    server = await startTestServer({ dialect, env: { INGEST_SCHEDULER: 'true' } });
+    // JOBS_ENABLED=true enables the post-login refresh (buildApp never starts the poller itself).
+    server = await startTestServer({ dialect, env: { JOBS_ENABLED: 'true' } });
   });
   afterAll(async () => {
     await server?.close();

@@ -1,10 +1,9 @@
 // Keeps the auth tables small: expired sessions and login/registration
-// rate-limit events older than their window are of no further use.
+// rate-limit events older than their window are of no further use. Runs as
+// the housekeeping job (jobs/definitions.ts).
 import type { AppContext } from '../context';
 import { LOGIN_FAIL_ACCOUNT, LOGIN_FAIL_IP, REGISTER_IP } from './service';
 import { pruneExpiredSessions } from './sessions';
-
-const HOUR = 60 * 60 * 1000;
 
 /** Deletes expired sessions and this module's stale rate events; other modules' buckets are left alone. */
 export async function pruneAuthTables(ctx: Pick<AppContext, 'db'>, at = Date.now()): Promise<void> {
@@ -18,14 +17,4 @@ export async function pruneAuthTables(ctx: Pick<AppContext, 'db'>, at = Date.now
       .where('created_at', '<=', at - w.windowMs)
       .execute();
   }
-}
-
-/** Prunes once an hour while the server runs; returns the stop function. */
-export function startAuthHousekeeping(ctx: AppContext): () => void {
-  const run = () => {
-    pruneAuthTables(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'auth housekeeping failed'));
-  };
-  const timer = setInterval(run, HOUR);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -150,6 +150,35 @@ export interface AiSummariesTable {
   created_at: number;
 }
 
+/** A background job's definition state (0008_jobs). */
+export interface JobsTable {
+  name: string;
+  enabled: Bool;
+  /** The schedule it was last stored with; a changed definition recomputes next_run_at. */
+  schedule: string;
+  next_run_at: number | null;
+  updated_at: number;
+}
+
+export interface JobRunsTable {
+  id: Generated<number>;
+  job_name: string;
+  trigger: 'schedule' | 'manual';
+  status: 'running' | 'success' | 'error';
+  started_at: number;
+  finished_at: number | null;
+  /** JSON object of the run's figures (deletedCount, newItemsAdded…). */
+  figures: string | null;
+  error: string | null;
+}
+
+/** Who may run a job now; an expired lease is free to take. */
+export interface JobLeasesTable {
+  job_name: string;
+  owner: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -163,6 +192,9 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_dismissals: AnnouncementDismissalsTable;
   ai_summaries: AiSummariesTable;
+  jobs: JobsTable;
+  job_runs: JobRunsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

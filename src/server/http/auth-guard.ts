@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in (login, registration, session check, logout). */
     public?: boolean;
+    /** The 403 message an admin route answers a non-admin with (default: the role message). */
+    forbiddenMessage?: string;
   }
   interface FastifyRequest {
     /** The signed-in user, or null. Set for every request before handlers run. */
@@ -32,7 +34,8 @@ export function registerSessionLoading(app: FastifyInstance, db: DB) {
   });
   app.addHook('preValidation', async (request) => {
     if (!isApiRequest(request) || request.is404 || request.routeOptions.config?.public) return;
-    if (apiPath(request).startsWith('/_api/admin/')) requireAdmin(request);
+    if (apiPath(request).startsWith('/_api/admin/'))
+      requireAdmin(request, request.routeOptions.config?.forbiddenMessage);
     else requireUser(request);
   });
 }
@@ -71,10 +74,12 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-export function requireAdmin(request: FastifyRequest): UserRow {
+export function requireAdmin(request: FastifyRequest, message?: string): UserRow {
   const user = requireUser(request);
   if (user.role !== 'admin') {
-    throw forbidden(`Access denied. Your role (${user.role}) lacks required permissions.`);
+    throw forbidden(
+      message ?? `Access denied. Your role (${user.role}) lacks required permissions.`,
+    );
   }
   return user;
 }

@@ -6,10 +6,10 @@ import { refreshSources, type IngestContext } from './pipeline';
 /**
  * Starts fetching the source if it is enabled and due (a new source is due at
  * once; an edit of its URL or type makes it due again; a rename does not), and
- * returns at once. Off with INGEST_SCHEDULER=false, like all background ingestion.
+ * returns at once. Off with JOBS_ENABLED=false, like all background work.
  */
 export function fetchSourceNow(ctx: IngestContext, sourceId: number | string): void {
-  if (!ctx.config.ingest.scheduler) return;
+  if (!ctx.config.jobsEnabled) return;
   void (async () => {
     const source = await findSource(ctx.db, Number(sourceId));
     if (!source || source.is_enabled !== 1 || source.next_fetch_at > Date.now()) return;

@@ -9,6 +9,7 @@ import { isActiveFor, isVisibleTo } from '../sources/visibility';
 import pLimit from 'p-limit';
 import { operatorHttp, sharedHttp } from './http';
 import { refreshSummary } from './refresh-summary';
+import { isWithinRetention } from '../news/retention';
 import { normalizeItem, type NormalizedItem } from './normalize';
 import { fetcherFor } from './registry';
 import { recordOutcome, storeItems } from './store';
@@ -134,7 +135,8 @@ export async function fetchSource(
     const items: NormalizedItem[] = [];
     for (const raw of result.items) {
       const item = normalizeItem(raw, normalizeContext);
-      if (item) items.push(item);
+      // Older than the purge age: it would be purged again, so it is not stored.
+      if (item && isWithinRetention(item.publishedAt, now, config.purgeAgeDays)) items.push(item);
     }
     const added = await storeItems(db, row.id, items, now);
     await recordOutcome(db, row.id, { status: 'ok', ...validators }, now, intervalMs);

@@ -1,28 +1,43 @@
-// Background work that runs inside the server: source polling, and pruning of
-// expired sessions and old rate-limit events.
-// Later waves add the admin's scheduled jobs (purge, briefings) here.
-import { startAuthHousekeeping } from '../auth/housekeeping';
+// Background work: every timed piece of work is a job (definitions.ts) run by
+// one runner (runner.ts). buildApp creates the runner, so the admin calls can
+// run jobs by hand even with JOBS_ENABLED=false; main.ts starts the timers here.
 import type { AppContext } from '../context';
+import type { IngestContext } from '../ingest/pipeline';
 import { seedDefaultSources } from '../ingest/seed';
-import { startSourceScheduler, type SourceScheduler } from '../ingest/scheduler';
+import type { Clock } from './clock';
+import { jobDefinitions, type JobDeps } from './definitions';
+import { createJobRunner, type JobRunner } from './runner';
+
+export type { JobDeps } from './definitions';
+export type { JobRunner } from './runner';
 
 export interface Background {
+  /** Stops the timers and waits for running jobs to finish. */
   stop(): Promise<void>;
 }
 
+/** The runner over AstroDash's jobs, their rows ensured; no timer runs until start(). */
+export async function createJobs(
+  ctx: IngestContext,
+  options: { deps?: JobDeps; clock?: Clock } = {},
+): Promise<JobRunner> {
+  const runner = createJobRunner({
+    db: ctx.db,
+    log: ctx.log,
+    definitions: jobDefinitions(ctx, options.deps),
+    clock: options.clock,
+  });
+  await runner.ensureJobs();
+  return runner;
+}
+
+/** The single entry main.ts calls after the app is built. */
 export async function startBackgroundWork(ctx: AppContext): Promise<Background> {
   if (ctx.config.ingest.seedDefaultSources) {
     const added = await seedDefaultSources(ctx.db);
     if (added) ctx.log.info(`seeded ${added} default sources`);
   }
-  const scheduler: SourceScheduler | null = ctx.config.ingest.scheduler
-    ? startSourceScheduler(ctx)
-    : null;
-  const stopHousekeeping = startAuthHousekeeping(ctx);
-  return {
-    stop: async () => {
-      stopHousekeeping();
-      await scheduler?.stop();
-    },
-  };
+  if (ctx.config.jobsEnabled) ctx.jobs.start();
+  else ctx.log.info('JOBS_ENABLED=false: no background jobs run on this instance');
+  return { stop: () => ctx.jobs.stop() };
 }

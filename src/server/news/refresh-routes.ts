@@ -22,10 +22,10 @@ const TARGETED_REFRESH: Window = { bucket: 'refresh-targeted', limit: 30, window
 /**
  * What the login route runs after a successful sign-in: refresh the user's due
  * sources in the background. Undefined when background ingestion is off
- * (INGEST_SCHEDULER=false).
+ * (JOBS_ENABLED=false).
  */
 export function refreshAfterLogin(ctx: AppContext): ((user: UserRow) => void) | undefined {
-  if (!ctx.config.ingest.scheduler) return undefined;
+  if (!ctx.config.jobsEnabled) return undefined;
   return (user) => void refreshDueSourcesForUser(ctx, user.id);
 }
 

@@ -17,10 +17,11 @@ import { humanize } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { hasActiveFilters, resetFilter, type FeedFilter } from './filters';
 
-const SORTS: Array<{ value: SortField; label: string }> = [
-  { value: 'publishedAt', label: 'Newest' },
-  { value: 'engagementScore', label: 'Most Engaging' },
-  { value: 'fetchedAt', label: 'Recently Added' },
+/** The spec's labels describe the descending order; an ascending feed (launches) says what it shows. */
+const SORTS: Array<{ value: SortField; desc: string; asc: string }> = [
+  { value: 'publishedAt', desc: 'Newest', asc: 'Earliest' },
+  { value: 'engagementScore', desc: 'Most Engaging', asc: 'Least Engaging' },
+  { value: 'fetchedAt', desc: 'Recently Added', asc: 'First Added' },
 ];
 
 /** Only a term of at least 2 characters becomes a filter. */
@@ -119,7 +120,7 @@ export function FilterBar({ filter, onChange, sources, baseline }: FilterBarProp
         >
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {filter.sortOrder === 'asc' ? s.asc : s.desc}
             </option>
           ))}
         </NativeSelect>

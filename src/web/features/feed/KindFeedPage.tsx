@@ -1,6 +1,6 @@
 // The dedicated feed pages (spec 001 §2): one source kind, list view, their own
 // filters, a user card in the sidebar; Reddit and BlueSky can refresh, the
-// launch page fetches its schedule itself and credits the provider.
+// launch page shows the server's launch job status and credits the provider.
 import { useMemo } from 'react';
 import { FEED_PAGE_SKELETON_CARDS } from '../../../shared/constants';
 import type { User } from '../../../shared/types';
@@ -11,7 +11,7 @@ import { FeedHeader, FeedPageShell } from './FeedPageShell';
 import { kindFilter, toListParams, type FeedKind } from './filters';
 import { FeedSkeletons, NewsFeed } from './NewsFeed';
 import { RefreshButton } from './RefreshButton';
-import { RocketStatus, useRocketAutoFetch } from './RocketStatus';
+import { RocketStatus, useLaunchStatus } from './RocketStatus';
 import { useFeedFilter } from './useFeedFilter';
 
 function UserCard({ user }: { user: User }) {
@@ -29,6 +29,11 @@ function UserCard({ user }: { user: User }) {
       </div>
     </div>
   );
+}
+
+/** Only the launch page asks for the launch job's status. */
+function LaunchStatusLine() {
+  return <RocketStatus status={useLaunchStatus()} />;
 }
 
 export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: string; user: User }) {
@@ -50,8 +55,6 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
     filter && sources && filter.sourceIds.length === 0 && kindSources.length > 0
       ? toListParams({ ...filter, sourceIds: kindSources.map((s) => s.id) }, sources)
       : params;
-  const rocketIds = kind === 'rocket_launch' && sources ? kindSources.map((s) => s.id) : null;
-  const rocket = useRocketAutoFetch(rocketIds);
 
   let feed;
   if (!sources) feed = <FeedSkeletons count={FEED_PAGE_SKELETON_CARDS} view="card" />;
@@ -98,9 +101,7 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
             title={kind === 'rocket_launch' ? 'Upcoming Launches' : 'Latest Posts'}
             actions={kind === 'rocket_launch' ? null : <RefreshButton />}
           />
-          {kind === 'rocket_launch' && (
-            <RocketStatus pending={rocket.pending} record={rocket.record} />
-          )}
+          {kind === 'rocket_launch' && <LaunchStatusLine />}
           {feed}
         </>
       }

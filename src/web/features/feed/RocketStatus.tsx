@@ -1,72 +1,39 @@
-// The launch page's provider credit and status line, and its automatic fetch
-// of the rocket_launch sources every 4.8 hours (spec 001 §2, §4).
+// The launch page's provider credit and status line (spec 001 §2). The launch
+// schedule is fetched by the server's launch job every 4.8 hours; the page only
+// reads that job's last run, and shows new launches when a run lands.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { ROCKET_REFRESH_HOURS } from '../../../shared/constants';
+import { useEffect, useRef } from 'react';
+import type { LaunchStatus } from '../../../shared/admin';
+import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useFetchSources } from './queries';
-import { readRocketFetch, ROCKET_FETCH_KEY, writeStorage, type RocketFetchRecord } from './storage';
+import { newsKeys } from './queries';
 
-const INTERVAL_MS = ROCKET_REFRESH_HOURS * 60 * 60 * 1000;
+export const launchStatusKey = ['launch-status'] as const;
 
-/** Fetches the given sources on first visit, then every 4.8 h from the last fetch while the page is open. */
-export function useRocketAutoFetch(sourceIds: string[] | null) {
-  const fetchSources = useFetchSources();
-  const { mutate } = fetchSources; // stable across renders
-  const [record, setRecord] = useState<RocketFetchRecord | null>(readRocketFetch);
-  const [tick, setTick] = useState(0);
-  const inFlight = useRef(false);
-  /** Whether this page has fetched: a failure then waits for the interval instead of retrying at once. */
-  const fetchedHere = useRef(false);
-  const key = sourceIds?.join(',') ?? '';
-
+export function useLaunchStatus() {
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    queryKey: launchStatusKey,
+    queryFn: () => api.get<LaunchStatus>('/_api/news/launch-status'),
+    // Poll briskly while the server is fetching, gently otherwise.
+    refetchInterval: (query) => (query.state.data?.running ? 3_000 : 60_000),
+  });
+  // A run that finished after the page loaded brings new launches: refresh the list then,
+  // not on the first answer (the list has just been requested).
+  const seen = useRef<string | null | undefined>(undefined);
+  const finishedAt = status.data ? (status.data.lastRun?.timestamp ?? null) : undefined;
   useEffect(() => {
-    if (!key) return;
-    const last = readRocketFetch();
-    const age = last ? Date.now() - last.timestamp : Infinity;
-    if ((last?.status === 'success' || fetchedHere.current) && age < INTERVAL_MS) {
-      const timer = setTimeout(() => setTick((t) => t + 1), INTERVAL_MS - age);
-      return () => clearTimeout(timer);
-    }
-    if (inFlight.current) return; // a manual or earlier fetch is still running
-    inFlight.current = true;
-    fetchedHere.current = true;
-    const save = (rec: RocketFetchRecord) => {
-      writeStorage(ROCKET_FETCH_KEY, JSON.stringify(rec));
-      setRecord(rec);
-    };
-    mutate(key.split(','), {
-      onSuccess: (d) =>
-        save({
-          status: 'success',
-          timestamp: Date.now(),
-          newItemsAdded: d.newItemsAdded,
-          sourcesFetched: d.sourcesFetched,
-        }),
-      onError: (e) =>
-        save({
-          status: 'error',
-          timestamp: Date.now(),
-          error: e.message || 'An unknown error occurred.',
-        }),
-      onSettled: () => {
-        inFlight.current = false;
-      },
-    });
-    // Runs per source set, per interval tick and after each fetch (which schedules the next one, spec 001 §4);
-    // the mutation object is deliberately not a dependency.
-  }, [key, tick, record?.timestamp, mutate]);
-
-  return { pending: fetchSources.isPending, record };
+    if (finishedAt === undefined) return;
+    if (seen.current !== undefined && seen.current !== finishedAt)
+      void queryClient.invalidateQueries({ queryKey: newsKeys.all });
+    seen.current = finishedAt;
+  }, [finishedAt, queryClient]);
+  return status.data;
 }
 
-export function RocketStatus({
-  pending,
-  record,
-}: {
-  pending: boolean;
-  record: RocketFetchRecord | null;
-}) {
+export function RocketStatus({ status }: { status: LaunchStatus | undefined }) {
+  const last = status?.lastRun;
   return (
     <div className="mb-4 flex flex-col gap-1 rounded-lg border border-border bg-card px-4 py-3 text-sm shadow-sm">
       <p>
@@ -82,14 +49,14 @@ export function RocketStatus({
         </a>
       </p>
       <p className="text-muted-foreground" role="status" data-testid="rocket-status">
-        {pending
+        {status?.running
           ? 'Fetching latest launch data...'
-          : record?.status === 'success'
-            ? `Last updated: ${formatDateTime(record.timestamp)} with ${record.newItemsAdded ?? 0} new items`
+          : last?.status === 'success'
+            ? `Last updated: ${formatDateTime(last.timestamp)} with ${last.newItemsAdded} new items`
             : 'Data automatically refreshes every 4.8 hours.'}
       </p>
-      {!pending && record?.status === 'error' && (
-        <p className="text-destructive">{record.error || 'An unknown error occurred.'}</p>
+      {!status?.running && last?.status === 'error' && (
+        <p className="text-destructive">{last.error || 'An unknown error occurred.'}</p>
       )}
     </div>
   );

@@ -86,17 +86,3 @@ export function useRefreshFeed() {
     },
   });
 }
-
-/** Fetch chosen sources (the launch page's rocket_launch sources). */
-export function useFetchSources() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sourceIds: string[]) =>
-      api.post<FetchNewsResponse>(
-        '/_api/news/fetch',
-        { sourceIds },
-        'Failed to trigger news fetch',
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: newsKeys.all }),
-  });
-}

@@ -1,19 +1,8 @@
-// Local-storage access for the feed: view preference, refresh cool-down and the
-// rocket page's last fetch. Storage problems are only logged (spec §8).
+// Local-storage access for the feed: view preference and refresh cool-down.
+// Storage problems are only logged (spec §8).
 import { STORAGE_KEYS } from '../../../shared/constants';
 
 export type ViewMode = 'card' | 'list';
-
-/** Where the launch page keeps its last fetch result (spec 001 §3 "Rocket fetch result"). */
-export const ROCKET_FETCH_KEY = 'astrodash:rocket-last-fetch';
-
-export interface RocketFetchRecord {
-  status: 'success' | 'error';
-  timestamp: number;
-  newItemsAdded?: number;
-  sourcesFetched?: number;
-  error?: string;
-}
 
 export function readStorage(key: string): string | null {
   try {
@@ -39,15 +28,4 @@ export function readViewMode(): ViewMode {
 export function readLastRefresh(): number | null {
   const n = Number(readStorage(STORAGE_KEYS.lastRefresh));
   return Number.isFinite(n) && n > 0 ? n : null;
-}
-
-export function readRocketFetch(): RocketFetchRecord | null {
-  const raw = readStorage(ROCKET_FETCH_KEY);
-  if (!raw) return null;
-  try {
-    const rec = JSON.parse(raw) as RocketFetchRecord;
-    return typeof rec?.timestamp === 'number' ? rec : null;
-  } catch {
-    return null;
-  }
 }

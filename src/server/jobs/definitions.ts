@@ -1,0 +1,87 @@
+// The jobs AstroDash runs (spec 001 §4, §9; DESIGN "Schedulers run in the server").
+import { pruneAuthTables } from '../auth/housekeeping';
+import { dueSources, refreshSources, type IngestContext } from '../ingest/pipeline';
+import { activeSources } from '../ingest/source-selection';
+import { purgeOldItems } from '../news/retention';
+import * as repo from './repository';
+import { NEW_YORK, briefingSlot, cron, every, hours } from './schedule';
+import type { JobDefinition } from './types';
+import { ROCKET_REFRESH_HOURS } from '../../shared/constants';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Run history is kept this long. */
+export const JOB_HISTORY_DAYS = 30;
+
+export type BriefingSlot = 'morning' | 'evening';
+
+export interface JobDeps {
+  /** Writes the morning or evening AI briefing (the AI module); absent: skipped. */
+  briefing?: (slot: BriefingSlot, now: Date) => Promise<unknown>;
+}
+
+export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefinition[] {
+  const { db } = ctx;
+  return [
+    {
+      name: 'purge',
+      title: 'Purge Old Stories',
+      description: 'Deletes news stories older than 30 days.',
+      schedule: cron('0 6 * * *', NEW_YORK, 'Daily at 06:00 America/New_York'),
+      enabledByDefault: true,
+      run: async ({ now, signal }) => ({
+        deletedCount: await purgeOldItems(db, now.getTime(), ctx.config.purgeAgeDays, { signal }),
+      }),
+    },
+    {
+      name: 'news-refresh',
+      title: 'News Refresh',
+      description: 'Fetches every active source, then writes the morning or evening AI briefing.',
+      schedule: cron('0 8,20 * * *', NEW_YORK, 'Daily at 08:00 and 20:00 America/New_York'),
+      enabledByDefault: true,
+      run: async ({ now, signal }) => {
+        const slot = briefingSlot(now);
+        const result = await refreshSources(ctx, await activeSources(db), { signal });
+        let briefing = false;
+        if (deps.briefing && !signal.aborted) {
+          await deps.briefing(slot, now);
+          briefing = true;
+        }
+        return { ...result, slot, briefing };
+      },
+    },
+    {
+      name: 'source-polling',
+      title: 'Source Polling',
+      description: 'Fetches each source on its own interval, backing off after errors.',
+      schedule: every(60_000, 'Every minute, for the sources that are due'),
+      enabledByDefault: true,
+      run: async ({ now, signal }) => {
+        const due = await dueSources(db, now.getTime());
+        if (due.length === 0) return { newItemsAdded: 0, sourcesFetched: 0 };
+        return { ...(await refreshSources(ctx, due, { signal })) };
+      },
+    },
+    {
+      name: 'launch-schedule',
+      title: 'Launch Schedule',
+      description: 'Fetches the rocket launch schedule.',
+      schedule: every(hours(ROCKET_REFRESH_HOURS), 'Every 4.8 hours'),
+      enabledByDefault: true,
+      run: async ({ signal }) => ({
+        ...(await refreshSources(ctx, await activeSources(db, 'rocket_launch'), { signal })),
+      }),
+    },
+    {
+      name: 'housekeeping',
+      title: 'Housekeeping',
+      description: 'Removes expired sessions, old rate-limit records and old job history.',
+      schedule: cron('17 * * * *', 'UTC', 'Hourly'),
+      enabledByDefault: true,
+      run: async ({ now }) => {
+        await pruneAuthTables(ctx, now.getTime());
+        const jobRunsDeleted = await repo.pruneRuns(db, now.getTime() - JOB_HISTORY_DAYS * DAY_MS);
+        return { jobRunsDeleted };
+      },
+    },
+  ];
+}

@@ -1,0 +1,23 @@
+// What a job is: a name, a schedule and a function that returns its figures.
+import type { Figures } from './repository';
+import type { Schedule } from './schedule';
+import type { JobName } from '../../shared/admin';
+
+export type { JobName };
+
+export interface JobRunContext {
+  /** When the run started, by the runner's clock. */
+  now: Date;
+  trigger: 'schedule' | 'manual';
+  /** Aborted when the server stops: finish the current step and return. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition {
+  name: JobName;
+  title: string;
+  description: string;
+  schedule: Schedule;
+  enabledByDefault: boolean;
+  run(run: JobRunContext): Promise<Figures>;
+}

@@ -1,5 +1,6 @@
 // Every environment variable AstroDash reads, parsed and validated once.
 // Nothing else in the server reads process.env: modules receive this object.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -60,6 +61,7 @@ const EnvSchema = z.object({
   FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SOURCE_POLL_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(30),
   INGEST_SCHEDULER: bool(true),
+  INGEST_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   USER_AGENT: z
     .string()
     .default('AstroDash/0.1 (self-hosted astronomy news reader; +https://github.com/astrodash)'),
@@ -97,6 +99,8 @@ export type Config = Readonly<{
     perHostConcurrency: number;
     pollIntervalMinutes: number;
     scheduler: boolean;
+    /** Worker threads that parse fetched bodies; 0 parses on the main thread. */
+    workers: number;
     userAgent: string;
     youtubeBaseUrl: string;
     redditBaseUrl: string;
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHostConcurrency: e.FETCH_PER_HOST_CONCURRENCY,
       pollIntervalMinutes: e.SOURCE_POLL_INTERVAL_MINUTES,
       scheduler: e.INGEST_SCHEDULER,
+      workers: e.INGEST_WORKERS ?? os.availableParallelism(),
       userAgent: e.USER_AGENT,
       youtubeBaseUrl: trimSlash(e.YOUTUBE_BASE_URL),
       redditBaseUrl: trimSlash(e.REDDIT_BASE_URL),

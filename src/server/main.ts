@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
 import { startBackgroundWork } from './jobs';
+import { closeIngestPool } from './ingest/worker-pool';
 
 async function main() {
   const startedAt = performance.now();
@@ -17,6 +18,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await background.stop();
     await app.close();
+    await closeIngestPool();
     await db.destroy();
     process.exit(0);
   };

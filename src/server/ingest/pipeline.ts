@@ -8,10 +8,9 @@ import type { SourceRow } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
 import type { SourceType } from '../../shared/constants';
 import { sharedHttp } from './http';
-import { normalizeItem, type NormalizedItem } from './normalize';
-import { fetcherFor } from './registry';
 import { recordOutcome, storeItems } from './store';
 import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
+import { fetchAndNormalize } from './worker-pool';
 
 export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
 
@@ -103,13 +102,12 @@ export async function fetchSource(
   const { db, config } = ctx;
   const intervalMs = config.ingest.pollIntervalMinutes * 60_000;
   const now = Date.now();
-  const sourceType = row.source_type as SourceType;
   try {
-    const result = await fetcherFor(sourceType).fetch({
+    // Fetch, parse, normalise and sanitise, on a worker thread (worker-pool.ts).
+    const { summary: result, items } = await fetchAndNormalize(config.ingest, http, {
       source: toFetch(row),
-      http,
       config: config.ingest,
-      now: new Date(now),
+      now,
     });
     const validators = {
       etag: result.etag ?? null,
@@ -119,12 +117,6 @@ export async function fetchSource(
     if (result.notModified) {
       await recordOutcome(db, row.id, { status: 'not_modified', ...validators }, now, intervalMs);
       return 0;
-    }
-    const normalizeContext = { sourceType, baseUrl: row.url, now };
-    const items: NormalizedItem[] = [];
-    for (const raw of result.items) {
-      const item = normalizeItem(raw, normalizeContext);
-      if (item) items.push(item);
     }
     const added = await storeItems(db, row.id, items, now);
     await recordOutcome(db, row.id, { status: 'ok', ...validators }, now, intervalMs);

@@ -156,7 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHostConcurrency: e.FETCH_PER_HOST_CONCURRENCY,
       pollIntervalMinutes: e.SOURCE_POLL_INTERVAL_MINUTES,
       scheduler: e.INGEST_SCHEDULER,
-      workers: e.INGEST_WORKERS ?? os.availableParallelism(),
+      // One core stays with the main thread (HTTP, SQLite, API requests).
+      workers: e.INGEST_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
       userAgent: e.USER_AGENT,
       youtubeBaseUrl: trimSlash(e.YOUTUBE_BASE_URL),
       redditBaseUrl: trimSlash(e.REDDIT_BASE_URL),

@@ -30,9 +30,16 @@ type IngestConfig = Config['ingest'];
 const INLINE_TYPES = new Set<SourceType>(['rocket_launch']);
 
 let pool: Piscina<WorkerTask, JobOutcome> | null = null;
+let fileOverride: string | null = null;
+
+/** Benches: run the bundled worker (as production does) while the rest runs from source. */
+export function useIngestWorkerFile(file: string): void {
+  fileOverride = file;
+}
 
 /** From source (tsx, vitest) this module is a .ts file; bundled, it lives in dist/server/main.js. */
 function workerFile(): string {
+  if (fileOverride) return fileOverride;
   return import.meta.url.endsWith('.ts')
     ? new URL('./ingest-worker.dev.mjs', import.meta.url).href
     : new URL('./ingest-worker.js', import.meta.url).href;
@@ -54,6 +61,8 @@ function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
     maxQueue: threads * perThread * 4,
     // Tasks are asynchronous (they await HTTP replies): let the worker's event loop run.
     atomics: 'disabled',
+    // A small young generation keeps each thread's footprint near its live data.
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
   return pool;
 }

@@ -42,6 +42,7 @@ export interface FeedServer {
 export async function startFeedServer(env: Record<string, string>): Promise<FeedServer> {
   const child = fork(path.join(ROOT, 'bench/support/feed-server.ts'), {
     execArgv: ['--import', 'tsx'],
+    cwd: ROOT,
     env: { ...process.env, ...env },
   });
   const port = await new Promise<number>((resolve, reject) => {

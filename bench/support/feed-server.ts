@@ -13,8 +13,8 @@ const perSource = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
 const generations = Math.max(1, Number(process.env.BENCH_GENERATIONS ?? 1));
 const [minMs, maxMs] = (process.env.BENCH_LATENCY ?? '50-200').split('-').map(Number);
 const latency = () => (minMs || maxMs ? minMs + Math.random() * ((maxMs ?? minMs) - minMs) : 0);
-const feeds = Array.from({ length: generations }, (_, g) =>
-  Array.from({ length: sources }, (_, i) =>
+const feeds = Array.from({ length: generations }, (_g, g) =>
+  Array.from({ length: sources }, (_i, i) =>
     Buffer.from(bigFeed(perSource, (g * sources + i) * perSource, `site${i}.example.org`)),
   ),
 );

@@ -7,14 +7,14 @@ import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline
 import {
   closeIngestPool,
   ingestPoolStats,
-  useIngestWorkerFile,
+  setIngestWorkerFile,
 } from '../../src/server/ingest/worker-pool';
 import { feedDatabase, peakRss, silentLog, startFeedServer } from './harness';
 
 const SOURCES = Number(process.env.BENCH_SOURCES ?? 1000);
 const PER_SOURCE = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
 
-if (process.env.BENCH_WORKER_FILE) useIngestWorkerFile(process.env.BENCH_WORKER_FILE);
+if (process.env.BENCH_WORKER_FILE) setIngestWorkerFile(process.env.BENCH_WORKER_FILE);
 const feeds = await startFeedServer({
   BENCH_LATENCY: '0',
   BENCH_GENERATIONS: '2',
@@ -60,7 +60,7 @@ try {
       cpuSeconds: (used.user + used.system) / 1e6,
       feedsPerSecond: result.sourcesFetched / seconds,
       newItems: result.newItemsAdded,
-      errors: Number(errors.n),
+      errors: errors.n,
     });
   }
 } finally {

@@ -9,7 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { SESSION_COOKIE, createSession } from '../../src/server/auth/sessions';
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
-import { closeIngestPool, useIngestWorkerFile } from '../../src/server/ingest/worker-pool';
+import { closeIngestPool, setIngestWorkerFile } from '../../src/server/ingest/worker-pool';
 import { LIST_QUERY } from './list-query';
 import { feedDatabase, peakRss, percentile, silentLog, startFeedServer } from './harness';
 
@@ -17,7 +17,7 @@ const SOURCES = Number(process.env.BENCH_SOURCES ?? 1000);
 const PER_SOURCE = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
 const IDLE_REQUESTS = 300;
 
-if (process.env.BENCH_WORKER_FILE) useIngestWorkerFile(process.env.BENCH_WORKER_FILE);
+if (process.env.BENCH_WORKER_FILE) setIngestWorkerFile(process.env.BENCH_WORKER_FILE);
 const feeds = await startFeedServer({
   BENCH_LATENCY: '0',
   BENCH_GENERATIONS: '2',
@@ -106,10 +106,10 @@ if (process.env.BENCH_PHASE === 'serve') {
   const idle: number[] = [];
   for (let i = 0; i < IDLE_REQUESTS; i++) idle.push(await once());
   const during: number[] = [];
-  let done = false;
+  const state = { done: false };
   const started = performance.now();
-  const refreshing = refreshAll().finally(() => (done = true));
-  while (!done) during.push(await once());
+  const refreshing = refreshAll().finally(() => (state.done = true));
+  while (!state.done) during.push(await once());
   const refreshed = await refreshing;
   const refreshSeconds = (performance.now() - started) / 1000;
   await dispatcher.close();

@@ -33,7 +33,7 @@ let pool: Piscina<WorkerTask, JobOutcome> | null = null;
 let fileOverride: string | null = null;
 
 /** Benches: run the bundled worker (as production does) while the rest runs from source. */
-export function useIngestWorkerFile(file: string): void {
+export function setIngestWorkerFile(file: string): void {
   fileOverride = file;
 }
 

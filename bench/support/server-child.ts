@@ -25,7 +25,7 @@ const feeds = await startFeedServer({
   BENCH_ITEMS_PER_SOURCE: String(PER_SOURCE),
 });
 const bench = await feedDatabase(feeds.port, SOURCES, {
-  INGEST_WORKERS: process.env.INGEST_WORKERS ?? '',
+  ...(process.env.INGEST_WORKERS ? { INGEST_WORKERS: process.env.INGEST_WORKERS } : {}),
 });
 const { app, ctx } = await buildApp({
   config: bench.config,

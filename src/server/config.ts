@@ -61,7 +61,10 @@ const EnvSchema = z.object({
   FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SOURCE_POLL_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(30),
   INGEST_SCHEDULER: bool(true),
-  INGEST_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  INGEST_WORKERS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(64).optional(),
+  ),
   USER_AGENT: z
     .string()
     .default('AstroDash/0.1 (self-hosted astronomy news reader; +https://github.com/astrodash)'),

@@ -31,7 +31,7 @@ describe.each(dialects)('feed list answers stay current (%s)', (dialect) => {
       fetched_at: at,
       updated_at: at,
       item_type: 'article',
-      is_breaking: 0,
+      is_breaking: 0 as const,
       engagement_score: 0,
     };
   };

@@ -67,6 +67,13 @@ function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
   return pool;
 }
 
+/**
+ * A task that outlives this (a parser stuck on a hostile document) is aborted,
+ * which ends its thread; piscina starts a fresh one. Generous: a fetcher may make
+ * a few requests, each with its own timeout.
+ */
+export const taskDeadlineMs = (config: IngestConfig) => config.timeoutMs * 4 + 60_000;
+
 function hasRaw(http: GuardedHttp): http is GuardedHttpClient {
   return typeof (http as Partial<GuardedHttpClient>).requestRaw === 'function';
 }
@@ -101,10 +108,15 @@ async function runInWorker(
   port1.on('message', (call: HttpCall) => void answer(port1, http, call));
   let outcome: JobOutcome;
   try {
-    outcome = await poolFor(config).run({ job, port: port2 }, { transferList: [port2] });
+    outcome = await poolFor(config).run(
+      { job, port: port2 },
+      { transferList: [port2], signal: AbortSignal.timeout(taskDeadlineMs(config)) },
+    );
   } catch (err) {
     if (err instanceof Error && /queue is at limit/i.test(err.message))
       throw new SourceFetchError('The server is busy reading other sources. Will retry later.');
+    if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError'))
+      throw new SourceFetchError('Reading the source took too long. Will retry later.');
     throw err;
   } finally {
     port1.close();

@@ -24,9 +24,11 @@ const feeds = await startFeedServer({
   BENCH_SOURCES: String(SOURCES),
   BENCH_ITEMS_PER_SOURCE: String(PER_SOURCE),
 });
-const bench = await feedDatabase(feeds.port, SOURCES, {
-  ...(process.env.INGEST_WORKERS ? { INGEST_WORKERS: process.env.INGEST_WORKERS } : {}),
-});
+const bench = await feedDatabase(
+  feeds.port,
+  SOURCES,
+  process.env.INGEST_WORKERS ? { INGEST_WORKERS: process.env.INGEST_WORKERS } : {},
+);
 const { app, ctx } = await buildApp({
   config: bench.config,
   db: bench.db,

@@ -188,7 +188,7 @@ async function benchServer(db: DB, dataDir: string) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEFAULT_SOURCES: 'false',
-    INGEST_SCHEDULER: 'false',
+    JOBS_ENABLED: 'false',
     // AI_WORKERS=0 npm run bench -- ai: the same scenarios with summaries on the main thread.
     ...(process.env.AI_WORKERS === undefined ? {} : { AI_WORKERS: process.env.AI_WORKERS }),
   });

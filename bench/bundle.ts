@@ -35,7 +35,7 @@ export async function run(): Promise<void> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEFAULT_SOURCES: 'false',
-    INGEST_SCHEDULER: 'false',
+    JOBS_ENABLED: 'false',
   });
   const { db, dialect } = openDatabase(config.database);
   await migrateToLatest(db);

@@ -21,7 +21,12 @@ if (mtime(path.join(root, 'dist/web/index.html')) < sourcesChanged) {
   console.log('Building the web app…');
   execSync('npm run -s build:web', { cwd: root, stdio: 'inherit' });
 }
-if (mtime(path.join(root, 'dist/server/main.js')) < sourcesChanged) {
+// The ingestion worker is its own bundle beside main.js: both must be fresh.
+const serverBuilt = Math.min(
+  mtime(path.join(root, 'dist/server/main.js')),
+  mtime(path.join(root, 'dist/server/ingest-worker.js')),
+);
+if (serverBuilt < sourcesChanged) {
   console.log('Building the server…');
   execSync('npm run -s build:server', { cwd: root, stdio: 'inherit' });
 }

@@ -21,6 +21,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ INGEST_SCHEDULER: 'false', JOBS_ENABLED: 'true' }).jobsEnabled).toBe(true);
   });
 
+  it('reads INGEST_WORKERS: one thread per CPU beyond the first by default, 0 parses inline', () => {
+    expect(loadConfig({}).ingest.workers).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({ INGEST_WORKERS: '' }).ingest.workers).toBe(loadConfig({}).ingest.workers);
+    expect(loadConfig({ INGEST_WORKERS: '0' }).ingest.workers).toBe(0);
+    expect(loadConfig({ INGEST_WORKERS: '3' }).ingest.workers).toBe(3);
+    expect(() => loadConfig({ INGEST_WORKERS: '-1' })).toThrow(ConfigError);
+  });
+
   it('switches to PostgreSQL for a postgres:// URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@h:5432/d' }).database).toEqual({
       dialect: 'postgres',

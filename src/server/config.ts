@@ -73,6 +73,10 @@ const EnvSchema = z.object({
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SOURCE_POLL_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(30),
+  INGEST_WORKERS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(64).optional(),
+  ),
   USER_AGENT: z
     .string()
     .default('AstroDash/0.1 (self-hosted astronomy news reader; +https://github.com/astrodash)'),
@@ -131,6 +135,8 @@ export type Config = Readonly<{
     concurrency: number;
     perHostConcurrency: number;
     pollIntervalMinutes: number;
+    /** Worker threads that parse fetched bodies; 0 parses on the main thread. */
+    workers: number;
     userAgent: string;
     youtubeBaseUrl: string;
     redditBaseUrl: string;
@@ -207,6 +213,8 @@ export function loadConfig(
       concurrency: e.FETCH_CONCURRENCY,
       perHostConcurrency: e.FETCH_PER_HOST_CONCURRENCY,
       pollIntervalMinutes: e.SOURCE_POLL_INTERVAL_MINUTES,
+      // One core stays with the main thread (HTTP, SQLite, API requests).
+      workers: e.INGEST_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
       userAgent: e.USER_AGENT,
       youtubeBaseUrl: trimSlash(e.YOUTUBE_BASE_URL),
       redditBaseUrl: trimSlash(e.REDDIT_BASE_URL),

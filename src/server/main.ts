@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
 import { startBackgroundWork } from './jobs';
+import { closeIngestPool } from './ingest/worker-pool';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -42,6 +43,7 @@ async function main() {
     if (outcome === 'late')
       app.log.warn('requests or background work still running; closing anyway');
     await app.close();
+    await closeIngestPool();
     await db.destroy();
     app.log.info(`stopped in ${Date.now() - stopAt} ms`);
     process.exit(0);

@@ -47,7 +47,7 @@ describe.each(dialects)('sources are fetched at once (%s)', (dialect) => {
       .route('/nasa.rss', { file: NASA, type: 'application/rss+xml' })
       .route('/atom.xml', { file: 'atom-heise-developer.xml' })
       .route('/held.rss', (_req, res) => void held.push(res));
-    server = await startTestServer({ dialect, env: { INGEST_SCHEDULER: 'true' } });
+    server = await startTestServer({ dialect, env: { JOBS_ENABLED: 'true' } });
   });
   afterAll(async () => {
     release();

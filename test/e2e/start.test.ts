@@ -9,6 +9,8 @@ import SQLite from 'better-sqlite3';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumPath, describeE2E } from './browser';
+import { ApiClient } from '../helpers/client';
+import { FixtureServer, readFixture } from '../helpers/fixture-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -26,8 +28,14 @@ describeE2E('the bundled server, as npm start runs it', () => {
   let url: string;
   let dataDir: string;
   let output = '';
+  let fixtures: FixtureServer;
 
   beforeAll(async () => {
+    fixtures = await FixtureServer.start();
+    fixtures.route('/nasa.rss', {
+      body: readFixture('rss2-nasa-breaking-news-legacy.xml'),
+      type: 'application/rss+xml',
+    });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-start-'));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
@@ -39,6 +47,8 @@ describeE2E('the bundled server, as npm start runs it', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         JOBS_ENABLED: 'false',
+        FETCH_ALLOW_PRIVATE_NETWORK: 'true',
+        INGEST_WORKERS: '1',
         ADS_TXT: 'example.com, pub-1, DIRECT',
       },
     });
@@ -57,8 +67,9 @@ describeE2E('the bundled server, as npm start runs it', () => {
     }
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     child?.kill();
+    await fixtures?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -83,6 +94,25 @@ describeE2E('the bundled server, as npm start runs it', () => {
       db.close();
     }
     expect(output).toMatch(/AstroDash ready on/);
+  });
+
+  it('reads a feed on its worker thread (the worker is its own bundle entry)', async () => {
+    const client = new ApiClient(url);
+    const registered = await client.post('/_api/auth/register_with_password', {
+      email: 'start@example.org',
+      password: 'Correct-Horse-9',
+      displayName: 'Start',
+    });
+    expect(registered.status).toBe(200);
+    const created = await client.post('/_api/news/sources', {
+      name: 'NASA',
+      url: `${fixtures.url}/nasa.rss`,
+      sourceType: 'rss',
+    });
+    expect(created.status).toBe(201);
+    const sourceId = String((created.body as { id: string | number }).id);
+    const fetched = await client.post('/_api/news/fetch', { sourceIds: [sourceId] });
+    expect(fetched.body).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
   });
 
   it('serves the web app, its assets and /ads.txt', async () => {

@@ -1,5 +1,6 @@
 // The real server as a child process (src/server/main.ts through tsx), for tests
-// of what only a process can show: signals, exit codes, a database left on disk.
+// of what only a process can show: signals, exit codes, a database left on disk,
+// kill -9 during ingestion, load from outside (the soak).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -19,11 +20,15 @@ export interface ServerProcess {
   url: string;
   port: number;
   child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   /** Resolves with the exit code (or signal) once the process has ended. */
   exited: Promise<number | string | null>;
+  /** Sends the signal (SIGTERM by default) and waits for the process to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Starts the server with `env` on top of quiet test defaults and waits until it answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(
@@ -36,7 +41,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
-        INGEST_SCHEDULER: 'false',
+        JOBS_ENABLED: 'false',
         SEED_DEFAULT_SOURCES: 'false',
         ...env,
       },
@@ -50,7 +55,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/_api/auth/session`)).ok) break;
@@ -63,5 +68,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, child, output: () => output, exited };
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import type { Database } from './tables';
 
 export type DB = Kysely<Database>;
@@ -29,6 +30,13 @@ export function openDatabase(options: DatabaseOptions): { db: DB; dialect: Diale
     database.pragma('foreign_keys = ON');
     database.pragma('cache_size = -65536');
     database.pragma('temp_store = MEMORY');
+    database.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    const checkpointer = startCheckpointer(options.file);
+    const close = database.close.bind(database);
+    database.close = () => {
+      void checkpointer.stop();
+      return close();
+    };
     return {
       db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
       dialect: 'sqlite',

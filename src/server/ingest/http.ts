@@ -36,6 +36,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 type IngestConfig = Config['ingest'];
 
 export interface GuardedHttpClient extends GuardedHttp {
+  /** Like request(), but leaves decompressing and decoding to the caller (a worker). */
+  requestRaw(url: string, options?: HttpRequestOptions): Promise<RawHttpResponse>;
   close(): Promise<void>;
 }
 
@@ -66,17 +68,17 @@ function networkMessage(err: unknown, host: string, timeoutMs: number, timedOut:
   return `Could not reach ${host}.`;
 }
 
-function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
-  const h = new Headers();
+function headerEntries(raw: Record<string, string | string[] | undefined>): [string, string][] {
+  const out: [string, string][] = [];
   for (const [k, v] of Object.entries(raw)) {
     if (v === undefined) continue;
-    if (Array.isArray(v)) for (const one of v) h.append(k, one);
-    else h.set(k, v);
+    if (Array.isArray(v)) for (const one of v) out.push([k, one]);
+    else out.push([k, v]);
   }
-  return h;
+  return out;
 }
 
-function decompress(bytes: Buffer, encoding: string, maxBytes: number): Buffer {
+function decompress(bytes: Uint8Array, encoding: string, maxBytes: number): Uint8Array {
   const opts = { maxOutputLength: maxBytes };
   const enc = encoding.trim().toLowerCase();
   if (enc === 'gzip' || enc === 'x-gzip') return zlib.gunzipSync(bytes, opts);
@@ -90,6 +92,48 @@ function decompress(bytes: Buffer, encoding: string, maxBytes: number): Buffer {
     }
   }
   return bytes;
+}
+
+/**
+ * A response as it came off the wire: the body still compressed. Plain data, so
+ * it can cross to a worker thread, which decompresses and decodes it there
+ * (finishResponse) instead of on the thread that serves requests.
+ */
+export interface RawHttpResponse {
+  status: number;
+  /** Final URL after redirects. */
+  url: string;
+  headers: [string, string][];
+  notModified: boolean;
+  body: Uint8Array;
+  /** The body's Content-Encoding ('' when none). */
+  contentEncoding: string;
+}
+
+/** Decompresses (capped at maxBytes, so a zip bomb stops there) and decodes a raw response. */
+export function finishResponse(raw: RawHttpResponse, maxBytes: number): HttpResponse {
+  const headers = new Headers();
+  for (const [k, v] of raw.headers) headers.append(k, v);
+  if (raw.notModified)
+    return { status: raw.status, url: raw.url, headers, text: '', notModified: true };
+  let bytes = raw.body;
+  const encoding = raw.contentEncoding;
+  if (encoding && encoding !== 'identity') {
+    try {
+      bytes = decompress(bytes, encoding, maxBytes);
+    } catch (err) {
+      if (err instanceof RangeError)
+        throw new SourceFetchError(`The response is larger than ${megabytes(maxBytes)}.`);
+      throw new SourceFetchError(`The response could not be decompressed (${encoding}).`);
+    }
+  }
+  return {
+    status: raw.status,
+    url: raw.url,
+    headers,
+    text: decodeBody(bytes, headers.get('content-type')),
+    notModified: false,
+  };
 }
 
 async function readCapped(
@@ -188,16 +232,7 @@ export function createGuardedHttp(
           res.body.destroy();
           throw tooLarge();
         }
-        let bytes = await readCapped(res.body, config.maxBytes, tooLarge);
-        const encoding = String(res.headers['content-encoding'] ?? '');
-        if (encoding && encoding !== 'identity') {
-          try {
-            bytes = decompress(bytes, encoding, config.maxBytes);
-          } catch (err) {
-            if (err instanceof RangeError) throw tooLarge();
-            throw new SourceFetchError(`The response could not be decompressed (${encoding}).`);
-          }
-        }
+        const bytes = await readCapped(res.body, config.maxBytes, tooLarge);
         return { res, bytes };
       }),
     );
@@ -206,7 +241,7 @@ export function createGuardedHttp(
   async function requestUrl(
     rawUrl: string,
     options: HttpRequestOptions = {},
-  ): Promise<HttpResponse> {
+  ): Promise<RawHttpResponse> {
     let url: URL;
     try {
       url = new URL(rawUrl);
@@ -257,14 +292,15 @@ export function createGuardedHttp(
           }
           continue;
         }
-        const headers = toHeaders(res.headers);
-        if (status === 304) return { status, url: url.href, headers, text: '', notModified: true };
         return {
           status,
           url: url.href,
-          headers,
-          text: decodeBody(bytes, headers.get('content-type')),
-          notModified: false,
+          headers: headerEntries(res.headers),
+          notModified: status === 304,
+          body: status === 304 ? new Uint8Array(0) : bytes,
+          contentEncoding: String(res.headers['content-encoding'] ?? '')
+            .trim()
+            .toLowerCase(),
         };
       }
     } finally {
@@ -272,9 +308,11 @@ export function createGuardedHttp(
     }
   }
 
+  const finish = (raw: RawHttpResponse) => finishResponse(raw, config.maxBytes);
   return {
-    get: (url, options) => requestUrl(url, { ...options, method: 'GET' }),
-    request: requestUrl,
+    get: async (url, options) => finish(await requestUrl(url, { ...options, method: 'GET' })),
+    request: async (url, options) => finish(await requestUrl(url, options)),
+    requestRaw: requestUrl,
     close: () => agent.close(),
   };
 }

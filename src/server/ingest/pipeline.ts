@@ -7,13 +7,12 @@ import type { DB } from '../db/database';
 import type { SourceRow } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
 import pLimit from 'p-limit';
+import { isWithinRetention } from '../news/retention';
 import { operatorHttp, sharedHttp } from './http';
 import { refreshSummary } from './refresh-summary';
-import { isWithinRetention } from '../news/retention';
-import { normalizeItem, type NormalizedItem } from './normalize';
-import { fetcherFor } from './registry';
 import { recordOutcome, storeItems } from './store';
 import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
+import { fetchAndNormalize } from './worker-pool';
 
 export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
 
@@ -113,15 +112,18 @@ export async function fetchSource(
   const { db, config } = ctx;
   const intervalMs = config.ingest.pollIntervalMinutes * 60_000;
   const now = Date.now();
-  const sourceType = row.source_type;
   try {
-    const result = await fetcherFor(sourceType).fetch({
-      source: toFetch(row),
+    // Fetch, parse, normalise and sanitise, on a worker thread (worker-pool.ts).
+    const { summary: result, items: fetched } = await fetchAndNormalize(
+      config.ingest,
       http,
-      operatorHttp: operatorHttp(config.ingest),
-      config: config.ingest,
-      now: new Date(now),
-    });
+      { source: toFetch(row), config: config.ingest, now },
+      operatorHttp(config.ingest),
+    );
+    // Older than the purge age: it would be purged again, so it is not stored.
+    const items = fetched.filter((item) =>
+      isWithinRetention(item.publishedAt, now, config.purgeAgeDays),
+    );
     const validators = {
       etag: result.etag ?? null,
       lastModified: result.lastModified ?? null,
@@ -130,13 +132,6 @@ export async function fetchSource(
     if (result.notModified) {
       await recordOutcome(db, row.id, { status: 'not_modified', ...validators }, now, intervalMs);
       return 0;
-    }
-    const normalizeContext = { sourceType, baseUrl: row.url, now };
-    const items: NormalizedItem[] = [];
-    for (const raw of result.items) {
-      const item = normalizeItem(raw, normalizeContext);
-      // Older than the purge age: it would be purged again, so it is not stored.
-      if (item && isWithinRetention(item.publishedAt, now, config.purgeAgeDays)) items.push(item);
     }
     const added = await storeItems(db, row.id, items, now);
     await recordOutcome(db, row.id, { status: 'ok', ...validators }, now, intervalMs);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { newsListQuerySchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
+import { ListCache } from './list-cache';
 import { SearchCache } from './search-cache';
 import { listNews } from './list';
 
@@ -22,6 +23,7 @@ async function foldBracketedArrays(request: FastifyRequest) {
 
 export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
   const searchCache = new SearchCache();
+  const listCache = ctx.dialect === 'sqlite' ? new ListCache(ctx.db) : null;
   return async (app) => {
     app
       .withTypeProvider<ZodTypeProvider>()
@@ -30,11 +32,9 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
         { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
         async (request) => {
           const user = requireUser(request);
-          return listNews(
-            { db: ctx.db, dialect: ctx.dialect, searchCache },
-            user.id,
-            request.query,
-          );
+          const list = () =>
+            listNews({ db: ctx.db, dialect: ctx.dialect, searchCache }, user.id, request.query);
+          return listCache ? listCache.get(JSON.stringify([user.id, request.query]), list) : list();
         },
       );
   };

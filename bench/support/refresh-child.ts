@@ -1,0 +1,85 @@
+// One process of bench/ingest-throughput.ts: refreshes BENCH_SOURCES changed
+// feeds from a local feed server with no added latency, twice (an empty
+// database, then every feed changed again), with INGEST_WORKERS as given.
+// Prints one JSON line.
+import { createGuardedHttp } from '../../src/server/ingest/http';
+import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
+import {
+  closeIngestPool,
+  ingestPoolStats,
+  setIngestWorkerFile,
+} from '../../src/server/ingest/worker-pool';
+import { feedDatabase, peakRss, silentLog, startFeedServer } from './harness';
+
+const SOURCES = Number(process.env.BENCH_SOURCES ?? 1000);
+const PER_SOURCE = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
+
+if (process.env.BENCH_WORKER_FILE) setIngestWorkerFile(process.env.BENCH_WORKER_FILE);
+const feeds = await startFeedServer({
+  BENCH_LATENCY: '0',
+  BENCH_GENERATIONS: '2',
+  BENCH_SOURCES: String(SOURCES),
+  BENCH_ITEMS_PER_SOURCE: String(PER_SOURCE),
+});
+const bench = await feedDatabase(
+  feeds.port,
+  SOURCES,
+  process.env.INGEST_WORKERS ? { INGEST_WORKERS: process.env.INGEST_WORKERS } : {},
+);
+const http = createGuardedHttp(bench.config.ingest);
+const ctx = { config: bench.config, db: bench.db, log: silentLog };
+const rows = () =>
+  bench.db
+    .selectFrom('news_sources')
+    .select([...SOURCE_COLUMNS])
+    .execute();
+
+const rssBefore = process.memoryUsage().rss;
+const passes = [];
+const peakMain = { heapTotal: 0, external: 0, arrayBuffers: 0 };
+const sampler = setInterval(() => {
+  const m = process.memoryUsage();
+  peakMain.heapTotal = Math.max(peakMain.heapTotal, m.heapTotal);
+  peakMain.external = Math.max(peakMain.external, m.external);
+  peakMain.arrayBuffers = Math.max(peakMain.arrayBuffers, m.arrayBuffers);
+}, 50);
+try {
+  for (const name of ['empty database', 'every feed changed']) {
+    const sources = await rows();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const result = await refreshSources(ctx, sources, { http });
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    const errors = await bench.db
+      .selectFrom('news_sources')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('last_status', '=', 'error')
+      .executeTakeFirstOrThrow();
+    passes.push({
+      name,
+      seconds,
+      cpuSeconds: (used.user + used.system) / 1e6,
+      feedsPerSecond: result.sourcesFetched / seconds,
+      newItems: result.newItemsAdded,
+      errors: errors.n,
+    });
+  }
+} finally {
+  clearInterval(sampler);
+  const threads = ingestPoolStats().threads;
+  await closeIngestPool();
+  await http.close();
+  await bench.destroy();
+  feeds.close();
+  console.log(
+    JSON.stringify({
+      passes,
+      rssBefore,
+      peakRss: peakRss(),
+      peakMain,
+      threads,
+      workers: bench.config.ingest.workers,
+    }),
+  );
+}

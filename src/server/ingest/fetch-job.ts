@@ -1,0 +1,72 @@
+// One source's fetch as a unit of work that runs on a worker thread: the
+// type's fetcher (whose HTTP calls go back to the main thread's guarded client),
+// decompressing, decoding, parsing, then normalising and sanitising each item.
+// Input and output are plain data, so the same function runs inline too.
+import type { Config } from '../config';
+import type { SourceType } from '../../shared/constants';
+import { normalizeItem, type NormalizedItem } from './normalize';
+import { fetcherFor } from './registry';
+import { SourceFetchError, type FetchResult, type GuardedHttp, type SourceToFetch } from './types';
+
+export interface FetchJob {
+  source: SourceToFetch;
+  config: Config['ingest'];
+  /** Epoch ms of the fetch; dates missing from items fall back to it. */
+  now: number;
+}
+
+/** What a fetch produced, without the raw items: those come back normalised. */
+export type FetchSummary = Omit<FetchResult, 'items'>;
+
+export interface FetchJobOutput {
+  summary: FetchSummary;
+  items: NormalizedItem[];
+}
+
+/** An error as plain data, so it survives the trip between threads. */
+export interface JobError {
+  message: string;
+  stack?: string;
+  /** Set for a SourceFetchError: its message is fit to show on the source row. */
+  fetchError?: SourceFetchError['options'];
+}
+
+export type JobOutcome = { ok: true; output: FetchJobOutput } | { ok: false; error: JobError };
+
+export function toJobError(err: unknown): JobError {
+  if (err instanceof SourceFetchError)
+    return { message: err.message, fetchError: { ...err.options } };
+  if (err instanceof Error) return { message: err.message, stack: err.stack };
+  return { message: String(err) };
+}
+
+export function fromJobError(error: JobError): Error {
+  if (error.fetchError) return new SourceFetchError(error.message, error.fetchError);
+  const err = new Error(error.message);
+  if (error.stack) err.stack = error.stack;
+  return err;
+}
+
+export async function runFetchJob(
+  job: FetchJob,
+  http: GuardedHttp,
+  operatorHttp?: GuardedHttp,
+): Promise<FetchJobOutput> {
+  const sourceType: SourceType = job.source.sourceType;
+  const { items: raw, ...summary } = await fetcherFor(sourceType).fetch({
+    source: job.source,
+    http,
+    operatorHttp,
+    config: job.config,
+    now: new Date(job.now),
+  });
+  const normalizeContext = { sourceType, baseUrl: job.source.url, now: job.now };
+  const items: NormalizedItem[] = [];
+  if (!summary.notModified) {
+    for (const item of raw) {
+      const normalized = normalizeItem(item, normalizeContext);
+      if (normalized) items.push(normalized);
+    }
+  }
+  return { summary, items };
+}

@@ -1,0 +1,159 @@
+// The worker pool that keeps fetched bodies off the thread serving requests:
+// decompressing, decoding, parsing, normalising and sanitising a feed all run
+// on a piscina worker (ingest-worker.ts), so a 1,000-source refresh or one
+// pathological feed does not delay API calls. The network stays here: the
+// worker asks this thread for each HTTP response over a MessagePort, so the
+// SSRF guard, the per-host limits and the keep-alive pool stay process-wide.
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { Config } from '../config';
+import type { SourceType } from '../../shared/constants';
+import {
+  fromJobError,
+  runFetchJob,
+  toJobError,
+  type FetchJob,
+  type FetchJobOutput,
+  type JobOutcome,
+} from './fetch-job';
+import type { GuardedHttpClient } from './http';
+import type { HttpCall, HttpReply, WorkerTask } from './ingest-worker';
+import { SourceFetchError, type GuardedHttp } from './types';
+
+type IngestConfig = Config['ingest'];
+
+/**
+ * Fetched inline: the launch schedule is one small JSON document, and its
+ * fetcher's in-memory cache must be process-wide (Launch Library allows 15
+ * calls an hour), which a per-thread cache would multiply.
+ */
+const INLINE_TYPES = new Set<SourceType>(['rocket_launch']);
+
+let pool: Piscina<WorkerTask, JobOutcome> | null = null;
+let fileOverride: string | null = null;
+
+/** Benches: run the bundled worker (as production does) while the rest runs from source. */
+export function setIngestWorkerFile(file: string): void {
+  fileOverride = file;
+}
+
+/** From source (tsx, vitest) this module is a .ts file; bundled, it lives in dist/server/main.js. */
+function workerFile(): string {
+  if (fileOverride) return fileOverride;
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./ingest-worker.dev.mjs', import.meta.url).href
+    : new URL('./ingest-worker.js', import.meta.url).href;
+}
+
+function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
+  if (pool) return pool;
+  const threads = config.workers;
+  // A task mostly waits on the network, so each thread holds several at once;
+  // together they cover the fetch concurrency. Beyond that, a bounded queue.
+  const perThread = Math.max(2, Math.ceil(config.concurrency / threads));
+  pool = new Piscina<WorkerTask, JobOutcome>({
+    filename: workerFile(),
+    name: 'default',
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    concurrentTasksPerWorker: perThread,
+    maxQueue: threads * perThread * 4,
+    // Tasks are asynchronous (they await HTTP replies): let the worker's event loop run.
+    atomics: 'disabled',
+    // A small young generation keeps each thread's footprint near its live data.
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
+  return pool;
+}
+
+/**
+ * A task that outlives this (a parser stuck on a hostile document) is aborted,
+ * which ends its thread; piscina starts a fresh one. Generous: a fetcher may make
+ * a few requests, each with its own timeout.
+ */
+export const taskDeadlineMs = (config: IngestConfig) => config.timeoutMs * 4 + 60_000;
+
+function hasRaw(http: GuardedHttp): http is GuardedHttpClient {
+  return typeof (http as Partial<GuardedHttpClient>).requestRaw === 'function';
+}
+
+/** Performs one HTTP call for the worker and posts the reply. */
+async function answer(port: MessagePort, http: GuardedHttp, call: HttpCall): Promise<void> {
+  let reply: HttpReply;
+  try {
+    if (hasRaw(http)) {
+      reply = { id: call.id, ok: true, raw: await http.requestRaw(call.url, call.options) };
+    } else {
+      // A client without raw access (a test double): its decoded text crosses instead.
+      const res = await http.request(call.url, call.options);
+      reply = {
+        id: call.id,
+        ok: true,
+        text: { ...res, headers: [...res.headers.entries()] },
+      };
+    }
+  } catch (err) {
+    reply = { id: call.id, ok: false, error: toJobError(err) };
+  }
+  port.postMessage(reply);
+}
+
+async function runInWorker(
+  config: IngestConfig,
+  http: GuardedHttp,
+  job: FetchJob,
+): Promise<FetchJobOutput> {
+  const { port1, port2 } = new MessageChannel();
+  port1.on('message', (call: HttpCall) => void answer(port1, http, call));
+  let outcome: JobOutcome;
+  try {
+    outcome = await poolFor(config).run(
+      { job, port: port2 },
+      { transferList: [port2], signal: AbortSignal.timeout(taskDeadlineMs(config)) },
+    );
+  } catch (err) {
+    if (err instanceof Error && /queue is at limit/i.test(err.message))
+      throw new SourceFetchError('The server is busy reading other sources. Will retry later.');
+    if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError'))
+      throw new SourceFetchError('Reading the source took too long. Will retry later.');
+    throw err;
+  } finally {
+    port1.close();
+  }
+  if (!outcome.ok) throw fromJobError(outcome.error);
+  return outcome.output;
+}
+
+/**
+ * Fetches one source and answers its normalised items: on a worker thread, or
+ * inline when INGEST_WORKERS=0 (and for the types listed above). Throws a
+ * SourceFetchError for failures a user should see, as the fetchers do.
+ */
+export function fetchAndNormalize(
+  config: IngestConfig,
+  http: GuardedHttp,
+  job: FetchJob,
+  /** For the operator's own upstreams (launches), which run inline. */
+  operatorHttp?: GuardedHttp,
+): Promise<FetchJobOutput> {
+  if (config.workers === 0 || INLINE_TYPES.has(job.source.sourceType))
+    return runFetchJob(job, http, operatorHttp);
+  return runInWorker(config, http, job);
+}
+
+/** Stops the worker threads (shutdown); a later fetch starts a fresh pool. */
+export async function closeIngestPool(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  await closing?.destroy();
+}
+
+/** Threads and queue right now, for benches and diagnostics. */
+export function ingestPoolStats(): { threads: number; queued: number; completed: number } {
+  return {
+    threads: pool?.threads.length ?? 0,
+    queued: pool?.queueSize ?? 0,
+    completed: pool?.completed ?? 0,
+  };
+}

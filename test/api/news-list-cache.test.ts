@@ -1,0 +1,96 @@
+// The feed list is answered from memory while the database is unchanged
+// (SQLite), and never once it has changed: through this server, through
+// another connection to the same file, or through a preference.
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../helpers/client';
+import { dialects } from '../helpers/database';
+import { createSignedInUser } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+const LIST = '/_api/news/list?page=1&pageSize=20&sortBy=publishedAt&sortOrder=desc';
+
+describe.each(dialects)('feed list answers stay current (%s)', (dialect) => {
+  let server: TestServer;
+  let client: ApiClient;
+  let sourceId: number;
+  let n = 0;
+  const titles = async () =>
+    ((await client.get(LIST)).body as { items: { title: string }[] }).items.map((i) => i.title);
+  const item = (title: string) => {
+    const at = Date.now() + ++n;
+    return {
+      source_id: sourceId,
+      dedupe_key: `k-${n}`,
+      url: `https://example.test/${n}`,
+      title,
+      summary: '',
+      summary_text: '',
+      published_at: at,
+      fetched_at: at,
+      updated_at: at,
+      item_type: 'article',
+      is_breaking: 0 as const,
+      engagement_score: 0,
+    };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    ({ client } = await createSignedInUser(server));
+    const at = Date.now();
+    ({ id: sourceId } = await server.db
+      .insertInto('news_sources')
+      .values({
+        name: 'Cache',
+        url: 'https://example.test/feed',
+        url_key: 'https://example.test/feed',
+        source_type: 'rss',
+        user_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+    await server.db.insertInto('news_items').values(item('First')).execute();
+  });
+  afterAll(async () => server?.close());
+
+  it('shows an item stored by the server at once', async () => {
+    expect(await titles()).toEqual(['First']);
+    expect(await titles()).toEqual(['First']);
+    await server.db.insertInto('news_items').values(item('Second')).execute();
+    expect(await titles()).toEqual(['Second', 'First']);
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'shows an item written by another connection at once',
+    async () => {
+      expect(await titles()).toEqual(['Second', 'First']);
+      const other = new SQLite(path.join(server.database.dataDir, 'astrodash.db'));
+      try {
+        const row = item('Third');
+        const columns = Object.keys(row);
+        other
+          .prepare(
+            `INSERT INTO news_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+          )
+          .run(...Object.values(row));
+      } finally {
+        other.close();
+      }
+      expect(await titles()).toEqual(['Third', 'Second', 'First']);
+    },
+  );
+
+  it('drops a source switched off in the preferences at once', async () => {
+    expect((await titles()).length).toBeGreaterThan(0);
+    const res = await client.post('/_api/news/sources/preferences', {
+      sourceId: String(sourceId),
+      isEnabled: false,
+    });
+    expect(res.status).toBe(200);
+    expect(await titles()).toEqual([]);
+  });
+});

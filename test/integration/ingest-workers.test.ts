@@ -1,0 +1,116 @@
+// Fetched bodies are decompressed, parsed and normalised on worker threads:
+// the same stored rows as parsing inline, errors keep their user-facing words,
+// and the worker's HTTP goes through the main thread's client.
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../helpers/database';
+import { FixtureServer, readFixture } from '../helpers/fixture-server';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
+import { closeIngestPool, ingestPoolStats } from '../../src/server/ingest/worker-pool';
+import { createGuardedHttp } from '../../src/server/ingest/http';
+import type { GuardedHttp } from '../../src/server/ingest/types';
+import { createSource, sourceRow } from './ingest-helpers';
+
+const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
+
+describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
+  let threaded: TestServer;
+  let inline: TestServer;
+  let fixtures: FixtureServer;
+  const f = (path: string) => `${fixtures.url}${path}`;
+
+  beforeAll(async () => {
+    fixtures = await FixtureServer.start();
+    const encoded = (encoding: string, body: Buffer) => ({
+      body,
+      type: 'application/rss+xml',
+      headers: { 'content-encoding': encoding },
+    });
+    fixtures
+      .route('/plain.rss', { body: NASA, type: 'application/rss+xml' })
+      .route('/gzip.rss', encoded('gzip', zlib.gzipSync(NASA)))
+      .route('/br.rss', encoded('br', zlib.brotliCompressSync(NASA)))
+      .route('/corrupt.rss', encoded('gzip', Buffer.from('not gzip at all')))
+      .route('/atom.xml', { file: 'atom-heise-developer.xml' })
+      .route('/missing.rss', { status: 404, body: 'gone' });
+    threaded = await startTestServer({ dialect, env: { INGEST_WORKERS: '2' } });
+    inline = await startTestServer({ dialect, env: { INGEST_WORKERS: '0' } });
+  });
+  afterAll(async () => {
+    await closeIngestPool();
+    await threaded?.close();
+    await inline?.close();
+    await fixtures?.close();
+  });
+
+  const refresh = async (server: TestServer, urls: string[], http?: GuardedHttp) => {
+    const ids = await Promise.all(urls.map((url) => createSource(server.db, { url })));
+    const rows = await server.db
+      .selectFrom('news_sources')
+      .select([...SOURCE_COLUMNS])
+      .where('id', 'in', ids)
+      .execute();
+    const result = await refreshSources(server.ctx, rows, http ? { http } : {});
+    return { ids, result };
+  };
+  const stored = (server: TestServer, sourceId: number) =>
+    server.db
+      .selectFrom('news_items')
+      .select(['dedupe_key', 'title', 'url', 'summary', 'summary_text', 'published_at'])
+      .where('source_id', '=', sourceId)
+      .orderBy('dedupe_key')
+      .execute();
+
+  it('stores exactly what parsing on the main thread stores, for plain, gzip and brotli bodies', async () => {
+    const before = ingestPoolStats().completed;
+    const urls = [f('/plain.rss'), f('/gzip.rss'), f('/br.rss'), f('/atom.xml')];
+    const a = await refresh(threaded, urls);
+    const b = await refresh(inline, urls);
+    expect(a.result).toEqual(b.result);
+    expect(a.result.sourcesFetched).toBe(4);
+    expect(ingestPoolStats().completed - before).toBe(4);
+    const reference = await stored(inline, b.ids[0]);
+    expect(reference).toHaveLength(10);
+    for (let i = 0; i < urls.length; i++)
+      expect(await stored(threaded, a.ids[i])).toEqual(await stored(inline, b.ids[i]));
+    // Plain, gzip and brotli bodies of one feed give the same rows.
+    for (const i of [1, 2]) expect(await stored(threaded, a.ids[i])).toEqual(reference);
+  });
+
+  it('records a worker-side failure with the words a user sees', async () => {
+    const { ids, result } = await refresh(threaded, [f('/corrupt.rss'), f('/missing.rss')]);
+    expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 2 });
+    const [corrupt, missing] = await Promise.all(ids.map((id) => sourceRow(threaded.db, id)));
+    expect(corrupt.last_status).toBe('error');
+    expect(corrupt.last_error).toBe('The response could not be decompressed (gzip).');
+    expect(missing.last_error).toBe('Could not find the feed (404)');
+  });
+
+  it('works with a client that only gives decoded text', async () => {
+    const guarded = createGuardedHttp(threaded.config.ingest);
+    const textOnly: GuardedHttp = {
+      get: (url, options) => guarded.get(url, options),
+      request: (url, options) => guarded.request(url, options),
+    };
+    try {
+      const { ids, result } = await refresh(threaded, [f('/gzip.rss')], textOnly);
+      expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+      expect(await stored(threaded, ids[0])).toHaveLength(10);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('keeps the SSRF guard on the main thread for requests a worker makes', async () => {
+    const guarded = createGuardedHttp({ ...threaded.config.ingest, allowPrivateNetwork: false });
+    try {
+      const { ids } = await refresh(threaded, [f('/plain.rss')], guarded);
+      const row = await sourceRow(threaded.db, ids[0]);
+      expect(row.last_error).toBe('Blocked: the URL points to a private or local network address.');
+      expect(await stored(threaded, ids[0])).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+});

@@ -1,0 +1,176 @@
+// kill -9 in the middle of a large ingestion, then a restart: the SQLite file
+// is intact, every source's items are all there or not there at all (one
+// transaction per fetch), the counters and the full-text index match the rows,
+// and the next refresh completes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bigFeed } from '../../bench/support/ingest-fixtures';
+import { openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { ApiClient } from '../helpers/client';
+import { FixtureServer } from '../helpers/fixture-server';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+
+const FEEDS = 150;
+const PER_FEED = 120;
+
+const SERVER_ENV = {
+  FETCH_ALLOW_PRIVATE_NETWORK: 'true',
+  REFRESH_COOLDOWN_SECONDS: '0',
+  INGEST_WORKERS: '1',
+};
+
+interface Check {
+  integrity: string;
+  perSource: Map<number, number>;
+  duplicates: number;
+  countersOff: number;
+  blank: number;
+}
+
+/** Opens the file as the restarted server would (recovering the WAL) and checks it. */
+function inspect(file: string): Check {
+  const db = new SQLite(file);
+  try {
+    const integrity = (db.pragma('integrity_check') as { integrity_check: string }[])
+      .map((r) => r.integrity_check)
+      .join('; ');
+    // Throws when the full-text index disagrees with the rows.
+    db.prepare("INSERT INTO news_items_fts(news_items_fts) VALUES ('integrity-check')").run();
+    const perSource = new Map(
+      (
+        db
+          .prepare(
+            'SELECT s.id AS id, count(i.id) AS n FROM news_sources s LEFT JOIN news_items i ON i.source_id = s.id GROUP BY s.id',
+          )
+          .all() as { id: number; n: number }[]
+      ).map((r) => [r.id, r.n]),
+    );
+    const duplicates = (
+      db
+        .prepare(
+          'SELECT count(*) AS n FROM (SELECT source_id, url FROM news_items GROUP BY source_id, url HAVING count(*) > 1)',
+        )
+        .get() as { n: number }
+    ).n;
+    const countersOff = (
+      db
+        .prepare(
+          `SELECT count(*) AS n FROM news_sources s
+           WHERE (SELECT count(*) FROM news_items i WHERE i.source_id = s.id)
+              != (SELECT coalesce(sum(item_count), 0) FROM source_item_counts c WHERE c.source_id = s.id)`,
+        )
+        .get() as { n: number }
+    ).n;
+    const blank = (
+      db
+        .prepare(
+          "SELECT count(*) AS n FROM news_items WHERE title = '' OR url = '' OR summary_text IS NULL",
+        )
+        .get() as { n: number }
+    ).n;
+    return { integrity, perSource, duplicates, countersOff, blank };
+  } finally {
+    db.close();
+  }
+}
+
+describe('kill -9 during a large ingestion (sqlite)', () => {
+  let fixtures: FixtureServer;
+  let dataDir: string;
+  let file: string;
+  let server: ServerProcess | undefined;
+  const client = () => new ApiClient(server!.url);
+
+  beforeAll(async () => {
+    fixtures = await FixtureServer.start();
+    const bodies = Array.from({ length: FEEDS }, (_, i) =>
+      Buffer.from(bigFeed(PER_FEED, i * PER_FEED, `site${i}.example.org`)),
+    );
+    for (let i = 0; i < FEEDS; i++)
+      fixtures.route(`/feed/${i}`, { body: bodies[i], type: 'application/rss+xml' });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-kill-'));
+    file = path.join(dataDir, 'astrodash.db');
+    const { db } = openDatabase({ dialect: 'sqlite', file });
+    await migrateToLatest(db);
+    const now = Date.now();
+    await db
+      .insertInto('news_sources')
+      .values(
+        Array.from({ length: FEEDS }, (_, i) => {
+          const url = `${fixtures.url}/feed/${i}`;
+          const common = { url, url_key: url, source_type: 'rss' as const, user_id: null };
+          return { ...common, name: `Big ${i}`, created_at: now, updated_at: now };
+        }),
+      )
+      .execute();
+    await db.destroy();
+  });
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await fixtures?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves an intact database, all-or-nothing per source, and the next refresh completes', async () => {
+    server = await startServerProcess({ DATA_DIR: dataDir, ...SERVER_ENV });
+    const user = client();
+    const registered = await user.post('/_api/auth/register_with_password', {
+      email: 'kill@example.org',
+      password: 'Correct-Horse-9',
+      displayName: 'Kill',
+    });
+    expect(registered.status).toBe(200);
+
+    // Start a refresh of every source and kill the process once some, not all, are stored.
+    const refresh = user.post('/_api/news/fetch', {}).catch(() => null);
+    const watcher = new SQLite(file, { readonly: true });
+    const stored = () =>
+      (watcher.prepare('SELECT count(*) AS n FROM news_items').get() as { n: number }).n;
+    try {
+      while (stored() < PER_FEED * 10) {
+        if (server.child.exitCode !== null) throw new Error(server.output());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      watcher.close();
+    }
+    await server.stop('SIGKILL');
+    expect(await refresh).toBeNull(); // the request died with the process
+
+    const afterKill = inspect(file);
+    expect(afterKill.integrity).toBe('ok');
+    expect(afterKill.duplicates).toBe(0);
+    expect(afterKill.countersOff).toBe(0);
+    expect(afterKill.blank).toBe(0);
+    const counts = [...afterKill.perSource.values()];
+    expect(counts.filter((n) => n !== 0 && n !== PER_FEED)).toEqual([]);
+    const complete = counts.filter((n) => n === PER_FEED).length;
+    expect(complete).toBeGreaterThanOrEqual(10);
+    expect(complete).toBeLessThan(FEEDS); // killed mid-way, not after the end
+
+    // Restart on the same file: the next refresh fetches the rest and completes.
+    server = await startServerProcess({ DATA_DIR: dataDir, ...SERVER_ENV });
+    const again = client();
+    const login = await again.post('/_api/auth/login_with_password', {
+      email: 'kill@example.org',
+      password: 'Correct-Horse-9',
+    });
+    expect(login.status).toBe(200);
+    const next = await again.post('/_api/news/fetch', {});
+    expect(next.status).toBe(200);
+    expect(next.body.sourcesFetched).toBeGreaterThanOrEqual(FEEDS - complete);
+    expect(next.body.newItemsAdded).toBe((FEEDS - complete) * PER_FEED);
+    await server.stop('SIGTERM');
+
+    const final = inspect(file);
+    expect(final.integrity).toBe('ok');
+    expect(final.duplicates).toBe(0);
+    expect(final.countersOff).toBe(0);
+    expect([...final.perSource.values()].every((n) => n === PER_FEED)).toBe(true);
+  }, 180_000);
+});

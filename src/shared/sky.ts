@@ -1,31 +1,12 @@
 // The header strip's answers and the spec's levels (spec 001 §2, §3, §9), shared
 // by the server (which computes the stargazing score) and the web (which shows levels).
-import { z } from 'zod';
-import { ZIP_MESSAGE } from './schemas';
+// No zod here: the strip is on every signed-in page, and zod stays out of that bundle.
 
 export const UNKNOWN_ZIP_MESSAGE = 'Unknown US ZIP code.';
 export const WEATHER_FAILED = 'Failed to fetch current weather';
 export const MOON_FAILED = 'Failed to fetch moon phase data';
 export const SPACE_WEATHER_FAILED = 'Failed to fetch current space weather';
 export const SPACE_WEATHER_REFRESH_MS = 15 * 60 * 1000;
-
-export const moonPhaseQuerySchema = z.object({
-  latitude: z.coerce
-    .number({ error: 'Latitude must be between -90 and 90' })
-    .min(-90, 'Latitude must be between -90 and 90')
-    .max(90, 'Latitude must be between -90 and 90'),
-  longitude: z.coerce
-    .number({ error: 'Longitude must be between -180 and 180' })
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180'),
-});
-
-export const weatherQuerySchema = z.object({
-  zipCode: z
-    .string()
-    .regex(/^\d{5}$/, ZIP_MESSAGE)
-    .optional(),
-});
 
 // ---------- answers ----------
 

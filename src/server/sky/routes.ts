@@ -1,7 +1,8 @@
 // The header strip's calls: weather for a ZIP, the Moon for a place, space weather.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UNKNOWN_ZIP_MESSAGE, moonPhaseQuerySchema, weatherQuerySchema } from '../../shared/sky';
+import { UNKNOWN_ZIP_MESSAGE } from '../../shared/sky';
+import { moonPhaseQuerySchema, weatherQuerySchema } from '../../shared/sky-schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { badRequest } from '../http/errors';

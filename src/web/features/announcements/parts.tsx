@@ -3,7 +3,7 @@
 import { Info, Sparkles, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AnnouncementType } from '../../../shared/constants';
-import { Markdown } from '../../components/Markdown';
+import { LazyMarkdown } from '../../components/LazyMarkdown';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 
@@ -58,5 +58,5 @@ const PROSE = [
 ].join(' ');
 
 export function AnnouncementBody({ content, className }: { content: string; className?: string }) {
-  return <Markdown className={cn(PROSE, className)}>{content}</Markdown>;
+  return <LazyMarkdown className={cn(PROSE, className)}>{content}</LazyMarkdown>;
 }

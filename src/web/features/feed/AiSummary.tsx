@@ -51,7 +51,8 @@ export function AiSummary({ item, className }: { item: NewsItem; className?: str
 
   return (
     <section
-      className={cn('rounded-md border border-border/70 bg-muted/30 text-sm', className)}
+      // Closed, it is one slim line, so a card stays compact; open, a bordered panel.
+      className={cn('rounded-md text-sm', open && 'border border-border/70 bg-muted/30', className)}
       // Reading or selecting the summary must not open the story.
       onClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => e.stopPropagation()}
@@ -64,7 +65,10 @@ export function AiSummary({ item, className }: { item: NewsItem; className?: str
           if (open && query.isError) void query.refetch();
           else setOpen((v) => !v);
         }}
-        className="flex w-full items-center gap-2 rounded-md px-2.5 py-1.5 text-left font-medium text-primary hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className={cn(
+          'flex w-full items-center gap-2 rounded-md text-left font-medium text-primary hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          open ? 'px-2.5 py-1.5' : 'px-0.5 py-0.5',
+        )}
       >
         <Sparkles
           className={cn('h-4 w-4 shrink-0', pending && 'animate-pulse')}

@@ -7,13 +7,15 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AnnouncementBanners } from '../announcements/AnnouncementBanners';
-import { AnnouncementHistory } from '../announcements/AnnouncementHistory';
 import { useLogout } from '../auth/session';
 import { Spinner } from '../../components/ui/spinner';
 
 // The Sources and AI Assistant tabs (forms, OPML, dialogs, Markdown) load when first opened.
 const SourcesManager = lazy(() =>
   import('../sources/SourcesManager').then((m) => ({ default: m.SourcesManager })),
+);
+const AnnouncementHistory = lazy(() =>
+  import('../announcements/AnnouncementHistory').then((m) => ({ default: m.AnnouncementHistory })),
 );
 const ChatPanel = lazy(() => import('../ai/ChatPanel').then((m) => ({ default: m.ChatPanel })));
 
@@ -114,7 +116,9 @@ export function FeedPageShell({
             )}
           </TabsContent>
           <TabsContent value="announcements">
-            <AnnouncementHistory />
+            <Suspense fallback={<Spinner className="mx-auto my-12" />}>
+              <AnnouncementHistory />
+            </Suspense>
           </TabsContent>
         </Tabs>
       </div>

@@ -10,7 +10,7 @@ import { YouTubePlayer } from './YouTubePlayer';
 
 /**
  * A story as a card: image or video, badges, title, 200-character summary, meta,
- * actions. Compact (a 2:1 image, the title and summary clamped) so a desktop
+ * actions. Compact (a 5:2 image, the AI Summary a slim line until opened, the title and summary clamped) so a desktop
  * screen shows two rows of three; the grid lines the cards up in rows.
  */
 export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
@@ -29,14 +29,14 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
           videoId={videoId}
           image={image}
           title={item.title}
-          className="aspect-[2/1] max-sm:aspect-[21/9]"
+          className="aspect-[5/2]"
         />
       ) : image ? (
         <ItemImage
           src={image}
           alt=""
           sourceName={item.sourceName}
-          className="aspect-[2/1] w-full max-sm:aspect-[21/9]"
+          className="aspect-[5/2] w-full"
         />
       ) : null}
       <div className="flex flex-1 flex-col gap-1.5 p-3">

@@ -1,20 +1,34 @@
 // The header strip (spec 001 §2): nothing signed out, a skeleton while the
 // session loads, "Set Location" without a ZIP, else the badges. On a phone the
 // badges fold into one button so the header keeps to one row.
-import { CloudMoon, MapPin } from 'lucide-react';
-import { useState } from 'react';
+import { MapPin } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import type { CurrentWeather } from '../../../shared/sky';
 import { Button } from '../../components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
+import { useLoadOnUse } from '../../lib/load-on-use';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../auth/session';
-import { LocationDialog } from './LocationDialog';
-import { MoonDialog } from './MoonDialog';
 import { SkyError, useMoon, useSpaceWeather, useWeather } from './queries';
-import { SpaceWeatherDialog } from './SpaceWeatherDialog';
-import { StargazingDialog } from './StargazingDialog';
+import { SkyMenuTrigger } from './SkyMenuTrigger';
 import { StripItems } from './StripItems';
-import { WeatherDialog } from './WeatherDialog';
+
+// The dialogs load when one is first opened, and mount only while open (which
+// also resets the location form each time it opens).
+const LocationDialog = lazy(() =>
+  import('./LocationDialog').then((m) => ({ default: m.LocationDialog })),
+);
+const MoonDialog = lazy(() => import('./MoonDialog').then((m) => ({ default: m.MoonDialog })));
+const SpaceWeatherDialog = lazy(() =>
+  import('./SpaceWeatherDialog').then((m) => ({ default: m.SpaceWeatherDialog })),
+);
+const StargazingDialog = lazy(() =>
+  import('./StargazingDialog').then((m) => ({ default: m.StargazingDialog })),
+);
+const WeatherDialog = lazy(() =>
+  import('./WeatherDialog').then((m) => ({ default: m.WeatherDialog })),
+);
+
+const loadSkyMenu = () => import('./SkyMenuPopup').then((m) => m.SkyMenuPopup);
 
 export type SkyPanel = 'weather' | 'stargazing' | 'moon' | 'space' | 'location';
 
@@ -39,6 +53,7 @@ export function SkyStrip() {
   const space = useSpaceWeather(Boolean(zipCode));
   const [panel, setPanel] = useState<SkyPanel | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const { Loaded: SkyMenu, triggerProps: menuTrigger } = useLoadOnUse(loadSkyMenu);
 
   if (session.status === 'loading') {
     return (
@@ -56,8 +71,10 @@ export function SkyStrip() {
     setMenuOpen(false);
     setPanel(p);
   };
-  const location = (
-    <LocationDialog zipCode={zipCode} open={panel === 'location'} onOpenChange={close} />
+  const location = panel === 'location' && (
+    <Suspense fallback={null}>
+      <LocationDialog zipCode={zipCode} open onOpenChange={close} />
+    </Suspense>
   );
 
   if (!zipCode) {
@@ -85,48 +102,48 @@ export function SkyStrip() {
       <div className="hidden min-w-0 items-center gap-0.5 sm:flex">
         <StripItems data={data} open={openPanel} />
       </div>
-      <Popover open={menuOpen} onOpenChange={setMenuOpen}>
-        <PopoverTrigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            className="min-w-0 px-2 sm:hidden"
-            aria-label="Sky conditions"
-          >
-            <CloudMoon aria-hidden="true" />
-            <span className="truncate">{summary || 'Sky'}</span>
-          </Button>
-        </PopoverTrigger>
-        <PopoverContent align="start" className="flex w-60 flex-col gap-1 p-2">
-          <StripItems data={data} open={openPanel} list />
-        </PopoverContent>
-      </Popover>
-      {weather.data ? (
-        <>
-          <WeatherDialog weather={weather.data} open={panel === 'weather'} onOpenChange={close} />
-          <StargazingDialog
-            weather={weather.data}
-            open={panel === 'stargazing'}
+      {SkyMenu ? (
+        <SkyMenu
+          summary={summary}
+          data={data}
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          openPanel={openPanel}
+        />
+      ) : (
+        <SkyMenuTrigger
+          summary={summary}
+          {...menuTrigger}
+          onClick={() => {
+            setMenuOpen(true);
+            menuTrigger.onClick();
+          }}
+        />
+      )}
+      <Suspense fallback={null}>
+        {weather.data && panel === 'weather' && (
+          <WeatherDialog weather={weather.data} open onOpenChange={close} />
+        )}
+        {weather.data && panel === 'stargazing' && (
+          <StargazingDialog weather={weather.data} open onOpenChange={close} />
+        )}
+        {moon.data && panel === 'moon' && (
+          <MoonDialog
+            moon={moon.data}
+            timeZone={weather.data?.timezone}
+            open
             onOpenChange={close}
           />
-        </>
-      ) : null}
-      {moon.data ? (
-        <MoonDialog
-          moon={moon.data}
-          timeZone={weather.data?.timezone}
-          open={panel === 'moon'}
-          onOpenChange={close}
-        />
-      ) : null}
-      {space.data ? (
-        <SpaceWeatherDialog
-          space={space.data}
-          timeZone={weather.data?.timezone}
-          open={panel === 'space'}
-          onOpenChange={close}
-        />
-      ) : null}
+        )}
+        {space.data && panel === 'space' && (
+          <SpaceWeatherDialog
+            space={space.data}
+            timeZone={weather.data?.timezone}
+            open
+            onOpenChange={close}
+          />
+        )}
+      </Suspense>
       {location}
     </div>
   );

@@ -7,8 +7,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
-import { errorTitle } from './format';
 import { kpBadgeVariant, stargazingVariant } from './levels';
+import { errorTitle } from './error-title';
 import type { SkyData, SkyPanel } from './SkyStrip';
 
 function Item({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorTitle, formatDate, formatTime } from './format';
+import { errorTitle } from './error-title';
+import { formatDate, formatTime } from './format';
 
 describe('sky formatting', () => {
   it('shows N/A for a next-phase date it cannot read', () => {

@@ -23,6 +23,3 @@ export function formatDate(iso: string | null | undefined): string {
   const date = parseISO(iso);
   return isValid(date) ? format(date, 'MMM d, yyyy') : 'N/A';
 }
-
-export const errorTitle = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Unknown error';

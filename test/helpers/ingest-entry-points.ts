@@ -21,7 +21,7 @@ import { INGEST_TOKENS, inFeed, pathologicalCases, type PathologicalCase } from 
 
 export interface EntryPoint {
   name: string;
-  run(text: string): unknown;
+  run: (text: string) => unknown;
 }
 
 const quietly =

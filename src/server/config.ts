@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   BLUESKY_APPVIEW_URL: url('https://public.api.bsky.app'),
   LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.2.0'),
   LAUNCH_LIBRARY_TOKEN: optionalString,
+  MAX_ITEMS_PER_FETCH: z.coerce.number().int().min(1).default(500),
+  MAX_ITEMS_PER_SOURCE: z.coerce.number().int().min(1).default(5000),
 
   // Feed
   REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
@@ -106,6 +108,10 @@ export type Config = Readonly<{
     blueskyAppviewUrl: string;
     launchLibraryUrl: string;
     launchLibraryToken: string | undefined;
+    /** Items kept from one fetch, newest first. */
+    maxItemsPerFetch: number;
+    /** Items kept per source; the oldest beyond it are pruned. */
+    maxItemsPerSource: number;
   }>;
   refreshCooldownSeconds: number;
 }>;
@@ -161,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blueskyAppviewUrl: trimSlash(e.BLUESKY_APPVIEW_URL),
       launchLibraryUrl: trimSlash(e.LAUNCH_LIBRARY_URL),
       launchLibraryToken: e.LAUNCH_LIBRARY_TOKEN,
+      maxItemsPerFetch: e.MAX_ITEMS_PER_FETCH,
+      maxItemsPerSource: e.MAX_ITEMS_PER_SOURCE,
     }),
     refreshCooldownSeconds: e.REFRESH_COOLDOWN_SECONDS,
   });

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002_news_list_indexes';
 import * as m0003 from './migrations/0003_app_meta';
 import * as m0004 from './migrations/0004_item_counts_per_statement';
 import * as m0005 from './migrations/0005_sqlite_delete_trigger';
+import * as m0006 from './migrations/0006_item_content_hash';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_app_meta': m0003,
   '0004_item_counts_per_statement': m0004,
   '0005_sqlite_delete_trigger': m0005,
+  '0006_item_content_hash': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

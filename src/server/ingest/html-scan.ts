@@ -138,8 +138,8 @@ export const ELLIPSIS = '…';
  * is closed. Tags and attributes are re-serialised from the parse, never
  * sliced, so no tag or entity is ever broken.
  */
-export function truncateHtml(html: string, max: number): string {
-  if (html.length <= max) return html;
+export function truncateHtml(html: string, max: number, force = false): string {
+  if (html.length <= max && !force) return html;
   const out: string[] = [];
   const open: string[] = [];
   let length = 0;

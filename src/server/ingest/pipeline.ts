@@ -4,13 +4,21 @@
 // each host has its own limit inside the HTTP client.
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
-import type { SourceRow } from '../db/tables';
-import { isActiveFor, isVisibleTo } from '../sources/visibility';
 import type { SourceType } from '../../shared/constants';
 import { sharedHttp } from './http';
 import { normalizeItem, type NormalizedItem } from './normalize';
 import { fetcherFor } from './registry';
+import { candidates } from './fetched-items';
+import {
+  dueSources,
+  pruneSource,
+  sourcesForUser,
+  storedHashes,
+  type FetchableSource,
+} from './repository';
 import { recordOutcome, storeItems } from './store';
+
+export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './repository';
 import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
 
 export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
@@ -38,19 +46,6 @@ const inFlightFor = (db: DB) => {
 };
 
 export const USER_REFRESH_MIN_AGE_MS = 60_000;
-
-type FetchableSource = Pick<
-  SourceRow,
-  | 'id'
-  | 'name'
-  | 'url'
-  | 'source_type'
-  | 'etag'
-  | 'last_modified'
-  | 'resolved_url'
-  | 'last_fetched_at'
-  | 'next_fetch_at'
->;
 
 function toFetch(row: FetchableSource): SourceToFetch {
   return {
@@ -121,12 +116,22 @@ export async function fetchSource(
       return 0;
     }
     const normalizeContext = { sourceType, baseUrl: row.url, now };
+    const picked = candidates(result.items, config.ingest.maxItemsPerFetch, sourceType, now);
+    // Items stored before, unchanged to the byte, are not normalised again: a
+    // pathological feed costs its parsing once, not on every poll.
+    const stored = await storedHashes(
+      db,
+      row.id,
+      picked.map((c) => c.hash),
+    );
     const items: NormalizedItem[] = [];
-    for (const raw of result.items) {
-      const item = normalizeItem(raw, normalizeContext);
-      if (item) items.push(item);
+    for (const { raw, position, hash } of picked) {
+      if (stored.has(hash) && !raw.mutable) continue;
+      const item = normalizeItem(raw, normalizeContext, position);
+      if (item) items.push({ ...item, contentHash: hash });
     }
     const added = await storeItems(db, row.id, items, now);
+    await pruneSource(db, row.id, config.ingest.maxItemsPerSource);
     await recordOutcome(db, row.id, { status: 'ok', ...validators }, now, intervalMs);
     return added;
   } catch (err) {
@@ -184,59 +189,6 @@ export async function refreshSources(
     for (const s of queue.slice(next)) busy.delete(s.id);
   }
   return result;
-}
-
-/** The columns a fetch needs, for callers that pick sources themselves (tests, benches). */
-export const SOURCE_COLUMNS = [
-  'id',
-  'name',
-  'url',
-  'source_type',
-  'etag',
-  'last_modified',
-  'resolved_url',
-  'last_fetched_at',
-  'next_fetch_at',
-] as const;
-
-/**
- * The sources a user may refresh: the listed ids among those they can see
- * (others are ignored silently), or all their active sources. Sources an admin
- * switched off are never fetched.
- */
-export async function sourcesForUser(
-  db: DB,
-  userId: number,
-  sourceIds?: string[],
-): Promise<FetchableSource[]> {
-  let query = db
-    .selectFrom('news_sources')
-    .select([...SOURCE_COLUMNS])
-    .where('is_enabled', '=', 1);
-  if (sourceIds) {
-    const ids = sourceIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-    if (ids.length === 0) return [];
-    query = query.where(isVisibleTo(userId)).where('id', 'in', ids);
-  } else {
-    query = query.where(isActiveFor(userId));
-  }
-  return query.execute();
-}
-
-/** Sources whose next poll is due (scheduler). */
-export async function dueSources(
-  db: DB,
-  now = Date.now(),
-  limit = 2000,
-): Promise<FetchableSource[]> {
-  return db
-    .selectFrom('news_sources')
-    .select([...SOURCE_COLUMNS])
-    .where('is_enabled', '=', 1)
-    .where('next_fetch_at', '<=', now)
-    .orderBy('next_fetch_at')
-    .limit(limit)
-    .execute();
 }
 
 /**

@@ -9,13 +9,7 @@ import { sharedHttp } from './http';
 import { normalizeItem, type NormalizedItem } from './normalize';
 import { fetcherFor } from './registry';
 import { candidates } from './fetched-items';
-import {
-  dueSources,
-  pruneSource,
-  sourcesForUser,
-  storedHashes,
-  type FetchableSource,
-} from './repository';
+import { pruneSource, sourcesForUser, storedHashes, type FetchableSource } from './repository';
 import { recordOutcome, storeItems } from './store';
 
 export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './repository';

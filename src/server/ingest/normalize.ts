@@ -227,7 +227,7 @@ export function normalizeItem(
   const guid = item.guid?.trim().slice(0, URL_MAX) || null;
   const guidUrl = guid && /^https?:\/\//i.test(guid) ? canonicalUrl(guid) : null;
   const url = link ?? guidUrl ?? ctx.baseUrl;
-  const base = link ?? ctx.baseUrl;
+  const base = item.baseUrl ?? link ?? ctx.baseUrl;
 
   const summaryHtml = item.summaryHtml ? sanitizeCapped(item.summaryHtml, SUMMARY_MAX, base) : '';
   const content = item.contentHtml

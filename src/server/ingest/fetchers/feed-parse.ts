@@ -166,8 +166,8 @@ function atomEntry(
 ): FetchedItem {
   const links = entry.links ?? [];
   // With xml:base, each link resolves against the base in scope at that element.
-  const baseOf = (l: object | undefined) =>
-    (l && xmlBase?.links[links.indexOf(l as (typeof links)[number])]) ?? feedBase;
+  const baseOf = (l: (typeof links)[number] | undefined) =>
+    (l && xmlBase?.links[links.indexOf(l)]) ?? feedBase;
   const alternate = pickLink(links, 'alternate');
   const link = resolveUrl(alternate?.href, baseOf(alternate));
   const base = feedBase;

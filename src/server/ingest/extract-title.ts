@@ -1,6 +1,6 @@
 // A feed's (or page's) title for the add-source form: the channel title, else
 // the first <title>, CDATA stripped and entities decoded; a JSON Feed's title.
-import { Parser } from 'htmlparser2';
+import { scanMarkup, stop } from './tag-scanner';
 import { ensureOk } from './fetchers/util';
 import { htmlToText } from './sanitize';
 import { SourceFetchError, type GuardedHttp } from './types';
@@ -27,7 +27,8 @@ function rawTitle(text: string): string | null {
   let currentLength = 0;
   let parent = '';
   const stack: string[] = [];
-  const parser = new Parser(
+  scanMarkup(
+    text,
     {
       onopentagname(name) {
         const tag = name.toLowerCase();
@@ -52,13 +53,12 @@ function rawTitle(text: string): string | null {
         first ??= value;
         if (parent === 'channel' || parent === 'feed' || parent === 'head') {
           own = value;
-          parser.pause();
+          stop();
         }
       },
     },
-    { xmlMode: true, decodeEntities: false, recognizeCDATA: true },
+    { xmlMode: true, decodeEntities: false },
   );
-  parser.end(text);
   return own ?? first;
 }
 

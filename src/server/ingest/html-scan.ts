@@ -2,7 +2,7 @@
 // so linear in the input whatever it holds): plain text, the first image, and
 // truncation of sanitised HTML that keeps it well-formed. No pattern with
 // overlapping quantifiers ever runs over fetched markup.
-import { Parser } from 'htmlparser2';
+import { scanMarkup, stop } from './tag-scanner';
 import { escapeAttribute, escapeText } from 'entities';
 
 const BLOCK_TAGS = new Set([
@@ -68,41 +68,33 @@ const VOID_TAGS = new Set([
 export function textOfHtml(html: string): string {
   const parts: string[] = [];
   let hidden = 0;
-  const parser = new Parser(
-    {
-      onopentagname(name) {
-        if (NON_TEXT_TAGS.has(name)) hidden++;
-        else if (BLOCK_TAGS.has(name)) parts.push(' ');
-      },
-      onclosetag(name, implied) {
-        if (NON_TEXT_TAGS.has(name)) hidden = Math.max(0, hidden - 1);
-        else if (!implied && BLOCK_TAGS.has(name)) parts.push(' ');
-      },
-      ontext(text) {
-        if (hidden === 0) parts.push(text);
-      },
+  scanMarkup(html, {
+    onopentag(name) {
+      if (NON_TEXT_TAGS.has(name)) hidden++;
+      else if (BLOCK_TAGS.has(name)) parts.push(' ');
     },
-    { decodeEntities: true },
-  );
-  parser.end(html);
+    onclosetag(name) {
+      if (NON_TEXT_TAGS.has(name)) hidden = Math.max(0, hidden - 1);
+      else if (BLOCK_TAGS.has(name)) parts.push(' ');
+    },
+    ontext(text) {
+      if (hidden === 0) parts.push(text);
+    },
+  });
   return parts.join('');
 }
 
 /** The raw src of the first <img> that has one (entities decoded), else null. */
 export function firstImgSrc(html: string): string | null {
   let found: string | null = null;
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (found === null && name === 'img' && attribs.src?.trim()) {
-          found = attribs.src.trim();
-          parser.pause(); // nothing after the first image matters
-        }
-      },
+  scanMarkup(html, {
+    onopentag(name, attribs) {
+      if (found === null && name === 'img' && attribs.src?.trim()) {
+        found = attribs.src.trim();
+        stop(); // nothing after the first image matters
+      }
     },
-    { decodeEntities: true },
-  );
-  parser.end(html);
+  });
   return found;
 }
 
@@ -146,12 +138,13 @@ export function truncateHtml(html: string, max: number, force = false): string {
   let closing = 0; // length of the end tags owed to `open`
   let done = false;
   const room = () => max - length - closing - ELLIPSIS.length;
-  const finish = (parser: Parser) => {
+  const finish = () => {
     done = true;
     out.push(ELLIPSIS);
-    parser.pause();
+    stop();
   };
-  const parser = new Parser(
+  scanMarkup(
+    html,
     {
       onopentag(name, attribs) {
         if (done) return;
@@ -160,7 +153,7 @@ export function truncateHtml(html: string, max: number, force = false): string {
           .join('');
         const tag = `<${name}${attrs}>`;
         const owed = VOID_TAGS.has(name) ? 0 : name.length + 3;
-        if (tag.length + owed > room()) return finish(parser);
+        if (tag.length + owed > room()) return finish();
         out.push(tag);
         length += tag.length;
         if (owed) {
@@ -188,12 +181,11 @@ export function truncateHtml(html: string, max: number, force = false): string {
         const space = keep.lastIndexOf(' ');
         if (space > keep.length * 0.8) keep = keep.slice(0, space);
         out.push(escapeText(keep.trimEnd()));
-        finish(parser);
+        finish();
       },
     },
     { decodeEntities: true },
   );
-  parser.end(html);
   if (!done) out.push(ELLIPSIS); // the input was over `max` but ended inside the budget
   for (let i = open.length - 1; i >= 0; i--) out.push(`</${open[i]}>`);
   return out.join('');
@@ -209,24 +201,20 @@ export interface Anchor {
 export function anchors(html: string, limit = 100): Anchor[] {
   const found: Anchor[] = [];
   let current: Anchor | null = null;
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (name === 'a' && attribs.href !== undefined) current = { href: attribs.href, text: '' };
-      },
-      ontext(text) {
-        if (current && current.text.length < 200) current.text += text.slice(0, 200);
-      },
-      onclosetag(name) {
-        if (name !== 'a' || !current) return;
-        found.push(current);
-        current = null;
-        if (found.length >= limit) parser.pause();
-      },
+  scanMarkup(html, {
+    onopentag(name, attribs) {
+      if (name === 'a' && attribs.href !== undefined) current = { href: attribs.href, text: '' };
     },
-    { decodeEntities: true },
-  );
-  parser.end(html);
+    ontext(text) {
+      if (current && current.text.length < 200) current.text += text.slice(0, 200);
+    },
+    onclosetag(name) {
+      if (name !== 'a' || !current) return;
+      found.push(current);
+      current = null;
+      if (found.length >= limit) stop();
+    },
+  });
   return found;
 }
 
@@ -235,13 +223,41 @@ export function scanTags(
   html: string,
   visit: (name: string, attribs: Record<string, string>) => boolean,
 ): void {
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (visit(name, attribs)) parser.pause();
-      },
+  scanMarkup(html, {
+    onopentag(name, attribs) {
+      if (visit(name, attribs)) stop();
     },
-    { decodeEntities: true },
-  );
-  parser.end(html);
+  });
+}
+
+/** Tags real HTML leaves open on purpose (the parser closes them implicitly): not nesting. */
+const OFTEN_UNCLOSED = new Set([
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'option',
+  'tr',
+  'td',
+  'th',
+  'tbody',
+  'thead',
+]);
+
+/**
+ * True when the fragment opens more than `limit` elements without closing
+ * them. sanitize-html's parser pays O(depth) per tag, so such input (1 MB of
+ * "<div><a>") would take it seconds; real markup nests a few dozen deep.
+ */
+export function nestsDeeperThan(html: string, limit: number): boolean {
+  let depth = 0;
+  return scanMarkup(html, {
+    onopentag(name) {
+      if (VOID_TAGS.has(name) || OFTEN_UNCLOSED.has(name)) return;
+      if (++depth > limit) stop();
+    },
+    onclosetag(name) {
+      if (!VOID_TAGS.has(name) && !OFTEN_UNCLOSED.has(name) && depth > 0) depth--;
+    },
+  }).stopped;
 }

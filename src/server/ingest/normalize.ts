@@ -249,10 +249,12 @@ export function normalizeItem(
   // A guid that is a URL (often the fetcher's fallback to the link) is keyed by its
   // canonical form, so ?utm_… and #fragment variants of one story stay one item.
   const dedupeKey = guidUrl ?? guid ?? link ?? `title:${title.toLowerCase()}`;
+  // The card's picture (spec: imageUrl, else the summary's first image), decided
+  // here once so the web client needs no HTML scan of its own.
   const imageUrl =
     canonicalImage(item.imageUrl, base) ??
-    firstImage(content, base) ??
-    firstImage(summaryHtml, base);
+    firstImage(summaryHtml, base) ??
+    firstImage(content, base);
   const itemType =
     item.itemType && (ITEM_TYPES as readonly string[]).includes(item.itemType)
       ? item.itemType

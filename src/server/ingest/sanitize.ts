@@ -1,11 +1,15 @@
 // Feed HTML → safe HTML and plain text, once, at ingestion. The browser never
 // receives unsanitised feed markup.
 import sanitizeHtmlLib from 'sanitize-html';
-import { decodeHTML } from 'entities';
-import { firstImgSrc, textOfHtml } from './html-scan';
+import { decodeHTML, escapeText } from 'entities';
+import { firstImgSrc, nestsDeeperThan, textOfHtml } from './html-scan';
+
+const MAX_NESTING = 256;
 
 const YOUTUBE_EMBED =
   /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[\w-]{6,}([?#][^\s"]*)?$/;
+/** A data: image kept as a card's imageUrl at most (a small inline picture, not a photo). */
+const DATA_IMAGE_MAX = 64 * 1024;
 const SAFE_DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]+$/i;
 
 function resolve(href: string | undefined, base: string | undefined): string | undefined {
@@ -112,6 +116,8 @@ export function sanitizeHtml(html: string | null | undefined, baseUrl?: string):
   // (the common feed summary): nothing to remove, so skip the full parse.
   // Entities stay encoded and display as text.
   if (!html.includes('<') || !html.replace(SIMPLE_TAG, '').includes('<')) return html.trim();
+  // Pathologically nested markup keeps its text only (see nestsDeeperThan).
+  if (nestsDeeperThan(html, MAX_NESTING)) return escapeText(textOfHtml(html)).trim();
   currentBase = baseUrl;
   try {
     return sanitizeHtmlLib(html, OPTIONS).trim();
@@ -141,10 +147,12 @@ export function htmlToText(input: string | null | undefined): string {
   return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
-/** The first <img src> in HTML, resolved and http(s) only. */
+/** The first <img src> in HTML, resolved: http(s), or a safe base64 data: image. */
 export function firstImage(html: string | null | undefined, baseUrl?: string): string | null {
   if (!html || !/<img/i.test(html)) return null;
   const raw = firstImgSrc(html);
   if (!raw) return null;
+  if (raw.startsWith('data:'))
+    return raw.length <= DATA_IMAGE_MAX && SAFE_DATA_IMAGE.test(raw) ? raw : null;
   return httpOnly(resolve(raw, baseUrl)) ?? null;
 }

@@ -3,7 +3,7 @@
 // xml:base itself resolves against its parent's base, the document's URL at
 // the root). feedsmith drops xml:base, so one htmlparser2 pass (linear) records
 // the base in scope at each entry's <link>s, <content> and <summary>.
-import { Parser } from 'htmlparser2';
+import { scanMarkup } from '../tag-scanner';
 
 export interface EntryBases {
   /** Base in scope at each <link> child of the entry, in document order. */
@@ -36,7 +36,8 @@ export function atomBases(xml: string, documentUrl: string): AtomBases | null {
   const names: string[] = [];
   let entry: EntryBases | null = null;
   let summaryBase: string | null = null;
-  const parser = new Parser(
+  scanMarkup(
+    xml,
     {
       onopentag(name, attribs) {
         const parent = names.at(-1);
@@ -67,6 +68,5 @@ export function atomBases(xml: string, documentUrl: string): AtomBases | null {
     },
     { xmlMode: true, decodeEntities: true },
   );
-  parser.end(xml);
   return result;
 }

@@ -27,7 +27,7 @@ export function prefixUnit(tokens: readonly string[]): string {
 export interface PathologicalCase {
   name: string;
   /** The input of about `size` characters. */
-  make(size: number): string;
+  make: (size: number) => string;
 }
 
 /**

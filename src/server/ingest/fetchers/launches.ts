@@ -168,7 +168,9 @@ async function loadLaunches(ctx: FetchContext, url: string): Promise<FetchedItem
   });
   if (res.status === 429) {
     const detail = obj(tryJson(res.text)).detail;
-    const wait = /(\d+)\s*seconds?/.exec(typeof detail === 'string' ? detail : '')?.[1];
+    const wait = /(\d{1,9})\s*seconds?/.exec(
+      typeof detail === 'string' ? detail.slice(0, 500) : '',
+    )?.[1];
     throw new SourceFetchError(
       'Launch Library rate limit reached (429); the launch schedule will be retried later',
       {

@@ -98,7 +98,10 @@ export function inFeed(
   }
   // As element text the payload must not end the document early: escape it (the
   // parser still sees every character; entity decoding is then part of the work).
-  const text = payload.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  // Cut back to the payload's length so the document stays the size asked for.
+  let text = payload.replace(/&/g, '&amp;').replace(/</g, '&lt;').slice(0, payload.length);
+  const amp = text.lastIndexOf('&');
+  if (amp >= 0 && amp > text.length - 5 && !text.includes(';', amp)) text = text.slice(0, amp);
   if (format === 'atom') {
     const tag = field === 'content' ? 'content' : field === 'title' ? 'title' : 'summary';
     return `<feed xmlns="http://www.w3.org/2005/Atom"><title>Fuzz</title><entry><id>1</id><link href="https://example.test/1"/><${tag} type="html">${text}</${tag}></entry></feed>`;

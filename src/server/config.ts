@@ -88,6 +88,8 @@ const EnvSchema = z.object({
   BLUESKY_APPVIEW_URL: url('https://public.api.bsky.app'),
   LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.2.0'),
   LAUNCH_LIBRARY_TOKEN: optionalString,
+  MAX_ITEMS_PER_FETCH: z.coerce.number().int().min(1).default(500),
+  MAX_ITEMS_PER_SOURCE: z.coerce.number().int().min(1).default(5000),
 
   // Header strip upstreams (operator settings: may be private, e.g. a self-hosted Open-Meteo)
   OPEN_METEO_URL: url('https://api.open-meteo.com'),
@@ -146,6 +148,10 @@ export type Config = Readonly<{
     blueskyAppviewUrl: string;
     launchLibraryUrl: string;
     launchLibraryToken: string | undefined;
+    /** Items kept from one fetch, newest first. */
+    maxItemsPerFetch: number;
+    /** Items kept per source; the oldest beyond it are pruned. */
+    maxItemsPerSource: number;
   }>;
   refreshCooldownSeconds: number;
   /** Open-Meteo base URL; forecasts come from {openMeteoUrl}/v1/forecast. */
@@ -224,6 +230,8 @@ export function loadConfig(
       blueskyAppviewUrl: trimSlash(e.BLUESKY_APPVIEW_URL),
       launchLibraryUrl: trimSlash(e.LAUNCH_LIBRARY_URL),
       launchLibraryToken: e.LAUNCH_LIBRARY_TOKEN,
+      maxItemsPerFetch: e.MAX_ITEMS_PER_FETCH,
+      maxItemsPerSource: e.MAX_ITEMS_PER_SOURCE,
     }),
     refreshCooldownSeconds: e.REFRESH_COOLDOWN_SECONDS,
     openMeteoUrl: trimSlash(e.OPEN_METEO_URL),

@@ -27,6 +27,7 @@ const item = (key: string, over: Partial<NormalizedItem> = {}): NormalizedItem =
   engagementScore: 0,
   extra: null,
   mutable: false,
+  dated: true,
   ...over,
 });
 

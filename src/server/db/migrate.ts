@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002_news_list_indexes';
 import * as m0003 from './migrations/0003_app_meta';
 import * as m0004 from './migrations/0004_item_counts_per_statement';
 import * as m0005 from './migrations/0005_sqlite_delete_trigger';
+import * as m0006 from './migrations/0006_item_content_hash';
 import * as m0007 from './migrations/0007_avatar_public_ids';
 import * as m0008 from './migrations/0008_jobs';
 import * as m0009 from './migrations/0009_ai';
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0003_app_meta': m0003,
   '0004_item_counts_per_statement': m0004,
   '0005_sqlite_delete_trigger': m0005,
+  '0006_item_content_hash': m0006,
   '0007_avatar_public_ids': m0007,
   '0008_jobs': m0008,
   '0009_ai': m0009,

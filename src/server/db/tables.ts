@@ -95,6 +95,8 @@ export interface NewsItemsTable {
   engagement_score: number;
   /** JSON text with type-specific details (launch status, pad, webcast…). */
   extra: string | null;
+  /** Hash of the item as fetched, before normalising (0006): unchanged items are skipped. */
+  content_hash: string | null;
 }
 
 /** Maintained by triggers: items per (source, type, breaking), so totals never scan items. */

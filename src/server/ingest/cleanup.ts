@@ -7,7 +7,13 @@ import { TITLE_MAX } from './normalize';
 import { htmlToText } from './sanitize';
 
 const BATCH = 500;
-const MARKUP = /<[a-z!/][^>]*>|&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]{1,31});/i;
+const ENTITY = /&(#\d{1,8}|#x[0-9a-f]{1,8}|[a-z][a-z0-9]{1,31});/i;
+
+/** A tag (an opener with a ">" after it) or an entity; linear (no `[^>]*` retried per "<"). */
+function hasMarkup(text: string): boolean {
+  const open = text.search(/<[a-z!/]/i);
+  return (open >= 0 && text.includes('>', open)) || ENTITY.test(text);
+}
 
 const cleanTitle = (title: string) => htmlToText(title).slice(0, TITLE_MAX) || title;
 
@@ -42,7 +48,7 @@ export async function cleanupItems(db: DB, userId: number): Promise<number> {
     afterId = rows[rows.length - 1].id;
     const now = Date.now();
     for (const row of rows) {
-      if (!MARKUP.test(row.title) && !MARKUP.test(row.summary_text)) continue;
+      if (!hasMarkup(row.title) && !hasMarkup(row.summary_text)) continue;
       const title = cleanTitle(row.title);
       const summaryText = htmlToText(row.summary_text);
       if (title === row.title && summaryText === row.summary_text) continue;

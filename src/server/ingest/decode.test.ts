@@ -13,12 +13,11 @@ describe('safeXml', () => {
     expect(text).toContain('Leak attempt');
   });
 
-  it('defuses billion laughs quickly, before any parser sees the entities', () => {
-    const started = performance.now();
+  // Speed: bench/parsers-pathological.ts (safeXml on 2 MB of pathological input).
+  it('defuses billion laughs before any parser sees the entities', () => {
     const before = process.memoryUsage().heapUsed;
     const safe = safeXml(readFixture('billion-laughs.rss.xml').toString());
     const feed = parseFeed(safe);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
     expect(safe).not.toContain('<!ENTITY');
     expect(JSON.stringify(feed.feed).length).toBeLessThan(5000);
@@ -38,11 +37,17 @@ describe('safeXml', () => {
     );
   });
 
-  it('is linear on a large document without a DOCTYPE', () => {
+  it('leaves a large document without declarations unchanged', () => {
     const big = `<rss><channel>${'<item><title>x &amp; y</title></item>'.repeat(100_000)}</channel></rss>`;
-    const started = performance.now();
     expect(safeXml(big)).toBe(big);
-    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('drops stray and unterminated declarations, but not a DOCTYPE inside CDATA', () => {
+    expect(safeXml('<rss><!ENTITY x "y"><a>&x;</a><!DOCTYPE never ending')).toBe(
+      '<rss><a>&amp;x;</a>',
+    );
+    const cdata = '<rss><d><![CDATA[<!DOCTYPE html><p>&nbsp;</p>]]></d></rss>';
+    expect(safeXml(cdata)).toBe(cdata);
   });
 });
 

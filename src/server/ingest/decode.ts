@@ -52,7 +52,7 @@ const asciiHead = (bytes: Uint8Array) =>
 
 /** The charset parameter of a Content-Type header, if any. */
 export function charsetFromContentType(contentType: string | null | undefined): string | null {
-  const m = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '');
+  const m = /charset\s*=\s*["']?([\w.:-]+)/i.exec((contentType ?? '').slice(0, 1024));
   return m ? m[1] : null;
 }
 
@@ -81,34 +81,97 @@ export function decodeBody(bytes: Uint8Array, contentType?: string | null): stri
   return fromDoc ? fromDoc(bytes) : new TextDecoder('utf-8').decode(bytes);
 }
 
-// <!DOCTYPE …> with an optional internal subset […]. The subset is where
-// external entities (XXE) and entity-expansion bombs (billion laughs) live.
-const DOCTYPE = /<!DOCTYPE(?:[^[>]*)(?:\[[\s\S]*?\]\s*)?>/gi;
-const XML_PROLOG = /^\s*<\?xml[^>]*\?>/;
 const STANDARD_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+const DECLARATIONS = ['<!doctype', '<!entity', '<!element', '<!attlist', '<!notation'];
+
+/**
+ * Where the markup declaration starting at `start` ends (just past its `>`), or
+ * the text's length when it never ends. One pass: quoted literals, an internal
+ * subset [...] and comments inside it are skipped, so a "]>" or ">" inside an
+ * entity value cannot end it early.
+ */
+function declarationEnd(text: string, start: number): number {
+  let quote = '';
+  let depth = 0;
+  for (let i = start + 2; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[') depth++;
+    else if (c === ']') depth = Math.max(0, depth - 1);
+    else if (c === '<' && text.startsWith('<!--', i)) {
+      const close = text.indexOf('-->', i + 4);
+      if (close < 0) return text.length;
+      i = close + 2;
+    } else if (c === '>' && depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/** Index of the next `<!DOCTYPE` / `<!ENTITY` … (any case) at or after `from`, or -1. */
+function nextDeclaration(text: string, from: number): number {
+  for (let i = text.indexOf('<!', from); i >= 0; i = text.indexOf('<!', i + 2)) {
+    if (text.startsWith('<![CDATA[', i)) {
+      // CDATA is content (often a whole HTML page with its own <!DOCTYPE html>): leave it.
+      const end = text.indexOf(']]>', i + 9);
+      if (end < 0) return -1;
+      i = end + 1;
+      continue;
+    }
+    const c = text.charCodeAt(i + 2) | 0x20; // lower-cased letter
+    if (c !== 0x64 && c !== 0x65 && c !== 0x61 && c !== 0x6e) continue; // d e a n
+    const word = text.slice(i, i + 10).toLowerCase();
+    if (DECLARATIONS.some((d) => word.startsWith(d))) return i;
+  }
+  return -1;
+}
+
+/** `text` with `fn` applied to everything outside <![CDATA[…]]> sections. */
+function outsideCdata(text: string, fn: (part: string) => string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = text.indexOf('<![CDATA['); at >= 0; at = text.indexOf('<![CDATA[', from)) {
+    const end = text.indexOf(']]>', at + 9);
+    parts.push(fn(text.slice(from, at)));
+    from = end < 0 ? text.length : end + 3;
+    parts.push(text.slice(at, from));
+  }
+  parts.push(fn(text.slice(from)));
+  return parts.join('');
+}
 
 /**
  * Make XML safe to hand to any parser: the DOCTYPE (with its entity
- * declarations) is removed before parsing, so no external entity is read and
- * no entity is expanded; references to undeclared entities are escaped so a
- * strict parser does not choke on them. The XML prolog is dropped too: the text
- * is already decoded, and a leftover encoding="ISO-8859-1" only misleads parsers.
- * Fetchers call this before parsing (the pipeline's http client already did
- * the decoding).
+ * declarations) and any stray declaration are removed before parsing, so no
+ * external entity is read and no entity is expanded; references to undeclared
+ * entities are escaped so a strict parser does not choke on them. The XML
+ * prolog is dropped too: the text is already decoded, and a leftover
+ * encoding="ISO-8859-1" only misleads parsers. Linear time: one scan, no
+ * backtracking pattern. Fetchers call this before parsing.
  */
 export function safeXml(text: string): string {
   let out = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  out = out.replace(XML_PROLOG, '');
-  if (out.includes('<!DOCTYPE') || out.includes('<!doctype')) {
-    out = out.replace(DOCTYPE, '');
-    // A subset that fooled the pattern (a "]>" inside an entity value) leaves
-    // declarations behind: drop any that remain, and any unterminated DOCTYPE.
-    out = out
-      .replace(/<!(?:ENTITY|ELEMENT|ATTLIST|NOTATION)\b[^>]*>/gi, '')
-      .replace(/<!DOCTYPE\b[^>]*>?/gi, '');
+  const lead = out.length - out.trimStart().length;
+  if (out.startsWith('<?xml', lead)) {
+    const close = out.indexOf('?>', lead);
+    out = close < 0 ? '' : out.slice(close + 2);
+  }
+  let at = nextDeclaration(out, 0);
+  if (at >= 0) {
+    const kept: string[] = [];
+    let from = 0;
+    while (at >= 0) {
+      kept.push(out.slice(from, at));
+      from = declarationEnd(out, at);
+      at = nextDeclaration(out, from);
+    }
+    kept.push(out.slice(from));
     // Without the DOCTYPE, &custom; references would be undefined: make them literal text.
-    out = out.replace(/&([A-Za-z_][\w.-]*);/g, (m, name: string) =>
-      STANDARD_ENTITIES.has(name) ? m : `&amp;${name};`,
+    out = outsideCdata(kept.join(''), (part) =>
+      part.replace(/&([A-Za-z_][\w.-]{0,63});/g, (m, name: string) =>
+        STANDARD_ENTITIES.has(name) ? m : `&amp;${name};`,
+      ),
     );
   }
   return out.trimStart();

@@ -1,17 +1,65 @@
 // A feed's (or page's) title for the add-source form: the channel title, else
 // the first <title>, CDATA stripped and entities decoded; a JSON Feed's title.
-import { safeXml } from './decode';
+import { scanMarkup, stop } from './tag-scanner';
 import { ensureOk } from './fetchers/util';
 import { htmlToText } from './sanitize';
 import { SourceFetchError, type GuardedHttp } from './types';
 
-const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
 const TITLE_MAX = 200;
+/** Raw title text read at most: a title longer than this is not a title. */
+const RAW_TITLE_MAX = 8192;
+const SCAN_MAX = 2_000_000;
 
 function clean(raw: string | undefined | null): string | null {
   if (!raw) return null;
-  const text = htmlToText(raw.replace(CDATA, '$1')).slice(0, TITLE_MAX).trim();
+  const text = htmlToText(raw.slice(0, RAW_TITLE_MAX)).slice(0, TITLE_MAX).trim();
   return text || null;
+}
+
+/**
+ * The channel's (feed's, page head's) <title>, else the first <title>, as raw
+ * markup (CDATA unwrapped, entities left for clean()). One htmlparser2 pass.
+ */
+function rawTitle(text: string): string | null {
+  let first: string | null = null;
+  let own: string | null = null;
+  let current: string[] | null = null;
+  let currentLength = 0;
+  let parent = '';
+  const stack: string[] = [];
+  scanMarkup(
+    text,
+    {
+      onopentagname(name) {
+        const tag = name.toLowerCase();
+        if (tag === 'title' && current === null) {
+          parent = stack.at(-1) ?? '';
+          current = [];
+          currentLength = 0;
+        }
+        stack.push(tag);
+      },
+      ontext(chunk) {
+        if (current === null || currentLength > RAW_TITLE_MAX) return;
+        current.push(chunk);
+        currentLength += chunk.length;
+      },
+      onclosetag(name) {
+        const tag = name.toLowerCase();
+        if (stack.at(-1) === tag) stack.pop();
+        if (tag !== 'title' || current === null) return;
+        const value = current.join('');
+        current = null;
+        first ??= value;
+        if (parent === 'channel' || parent === 'feed' || parent === 'head') {
+          own = value;
+          stop();
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: false },
+  );
+  return own ?? first;
 }
 
 /** The title inside a feed or page text, or null. */
@@ -25,12 +73,7 @@ export function titleFromText(text: string): string | null {
       return null;
     }
   }
-  const xml = safeXml(body.slice(0, 2_000_000));
-  const channel = /<channel\b[^>]*>([\s\S]*?)(<item\b|<\/channel>)/i.exec(xml);
-  const inChannel = channel && /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(channel[1]);
-  if (inChannel) return clean(inChannel[1]);
-  const first = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(xml);
-  return first ? clean(first[1]) : null;
+  return clean(rawTitle(body.slice(0, SCAN_MAX)));
 }
 
 export type ExtractTitleResult = { title: string | null; error?: string };

@@ -4,6 +4,7 @@
 // Input and output are plain data, so the same function runs inline too.
 import type { Config } from '../config';
 import type { SourceType } from '../../shared/constants';
+import { candidates } from './fetched-items';
 import { normalizeItem, type NormalizedItem } from './normalize';
 import { fetcherFor } from './registry';
 import { SourceFetchError, type FetchResult, type GuardedHttp, type SourceToFetch } from './types';
@@ -47,10 +48,14 @@ export function fromJobError(error: JobError): Error {
   return err;
 }
 
+/** Which of these fetched-item hashes the source already has stored (asked of the database). */
+export type KnownHashes = (hashes: string[]) => Promise<Set<string>>;
+
 export async function runFetchJob(
   job: FetchJob,
   http: GuardedHttp,
   operatorHttp?: GuardedHttp,
+  known?: KnownHashes,
 ): Promise<FetchJobOutput> {
   const sourceType: SourceType = job.source.sourceType;
   const { items: raw, ...summary } = await fetcherFor(sourceType).fetch({
@@ -63,9 +68,14 @@ export async function runFetchJob(
   const normalizeContext = { sourceType, baseUrl: job.source.url, now: job.now };
   const items: NormalizedItem[] = [];
   if (!summary.notModified) {
-    for (const item of raw) {
-      const normalized = normalizeItem(item, normalizeContext);
-      if (normalized) items.push(normalized);
+    const picked = candidates(raw, job.config.maxItemsPerFetch, sourceType, job.now);
+    // Items stored before, unchanged to the byte, are not normalised again: a
+    // pathological feed costs its parsing once, not on every poll.
+    const stored = known ? await known(picked.map((c) => c.hash)) : new Set<string>();
+    for (const { raw: item, position, hash } of picked) {
+      if (stored.has(hash) && !item.mutable) continue;
+      const normalized = normalizeItem(item, normalizeContext, position);
+      if (normalized) items.push({ ...normalized, contentHash: hash });
     }
   }
   return { summary, items };

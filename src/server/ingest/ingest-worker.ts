@@ -10,6 +10,7 @@ import {
   type FetchJob,
   type JobError,
   type JobOutcome,
+  type KnownHashes,
 } from './fetch-job';
 import { finishResponse, type RawHttpResponse } from './http';
 import type { GuardedHttp, HttpRequestOptions, HttpResponse } from './types';
@@ -25,6 +26,14 @@ export interface HttpCall {
   options: HttpRequestOptions;
 }
 
+/** The worker asks which item hashes are already stored (the database is on the main thread). */
+export interface KnownCall {
+  id: number;
+  known: string[];
+}
+
+export type WorkerCall = HttpCall | KnownCall;
+
 /** The main thread's answer: a raw response, or text when its client cannot give raw bytes. */
 export type HttpReply =
   | { id: number; ok: true; raw: RawHttpResponse }
@@ -33,39 +42,52 @@ export type HttpReply =
       ok: true;
       text: Omit<RawHttpResponse, 'body' | 'contentEncoding'> & { text: string };
     }
+  | { id: number; ok: true; known: string[] }
   | { id: number; ok: false; error: JobError };
 
-function portHttp(port: MessagePort, maxBytes: number): GuardedHttp {
+/** The worker's side of the port: HTTP calls and stored-hash look-ups, answered by the main thread. */
+function portClient(
+  port: MessagePort,
+  maxBytes: number,
+): { http: GuardedHttp; known: KnownHashes } {
   let nextId = 0;
   const pending = new Map<
     number,
-    { resolve: (r: HttpResponse) => void; reject: (e: unknown) => void }
+    { resolve: (r: HttpReply) => void; reject: (e: unknown) => void }
   >();
   port.on('message', (reply: HttpReply) => {
     const call = pending.get(reply.id);
     if (!call) return;
     pending.delete(reply.id);
-    try {
-      if (!reply.ok) call.reject(fromJobError(reply.error));
-      else if ('raw' in reply) call.resolve(finishResponse(reply.raw, maxBytes));
-      else call.resolve({ ...reply.text, headers: new Headers(reply.text.headers) });
-    } catch (err) {
-      call.reject(err);
-    }
+    if (reply.ok) call.resolve(reply);
+    else call.reject(fromJobError(reply.error));
   });
-  const request = (url: string, options: HttpRequestOptions = {}) =>
-    new Promise<HttpResponse>((resolve, reject) => {
+  const ask = (call: Omit<HttpCall, 'id'> | Omit<KnownCall, 'id'>) =>
+    new Promise<HttpReply>((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject });
-      port.postMessage({ id, url, options } satisfies HttpCall);
+      port.postMessage({ id, ...call } satisfies WorkerCall);
     });
-  return { request, get: (url, options) => request(url, { ...options, method: 'GET' }) };
+  const request = async (url: string, options: HttpRequestOptions = {}): Promise<HttpResponse> => {
+    const reply = await ask({ url, options });
+    if ('raw' in reply) return finishResponse(reply.raw, maxBytes);
+    if ('text' in reply) return { ...reply.text, headers: new Headers(reply.text.headers) };
+    throw new Error('unexpected reply to an HTTP call');
+  };
+  const known: KnownHashes = async (hashes) => {
+    const reply = await ask({ known: hashes });
+    return new Set('known' in reply ? reply.known : []);
+  };
+  return {
+    http: { request, get: (url, options) => request(url, { ...options, method: 'GET' }) },
+    known,
+  };
 }
 
 export default async function runTask({ job, port }: WorkerTask): Promise<JobOutcome> {
-  const http = portHttp(port, job.config.maxBytes);
+  const { http, known } = portClient(port, job.config.maxBytes);
   try {
-    return { ok: true, output: await runFetchJob(job, http) };
+    return { ok: true, output: await runFetchJob(job, http, undefined, known) };
   } catch (err) {
     return { ok: false, error: toJobError(err) };
   } finally {

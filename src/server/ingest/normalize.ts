@@ -3,12 +3,19 @@
 import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
 import { escapeHtml } from './fetchers/util';
 import { scoreItem } from './scoring';
+import { ELLIPSIS, safeSlice, truncateHtml } from './html-scan';
 import { firstImage, htmlToText, sanitizeHtml, sanitizedToText } from './sanitize';
 import type { FetchedItem } from './types';
 
+// Stored size caps per field (characters of sanitised HTML or text). Raw input
+// is cut at twice the cap before any parsing, so work per item stays bounded;
+// whatever is cut ends with "…".
 export const TITLE_MAX = 500;
-const SUMMARY_HTML_MAX = 100_000;
-const CONTENT_HTML_MAX = 500_000;
+export const SUMMARY_MAX = 50_000;
+export const CONTENT_MAX = 200_000;
+const AUTHOR_MAX = 200;
+const URL_MAX = 4096;
+const DATE_MAX = 128;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface NormalizedItem {
@@ -27,6 +34,10 @@ export interface NormalizedItem {
   engagementScore: number;
   extra: string | null;
   mutable: boolean;
+  /** False when the feed gave no usable date (publishedAt is then the fetch order). */
+  dated: boolean;
+  /** Hash of the item as fetched (contentHash), set by the pipeline. */
+  contentHash?: string;
 }
 
 // ---------- dates ----------
@@ -119,7 +130,7 @@ export function parseDate(value: string | number | Date | null | undefined): num
     return value < 1e11 ? Math.round(value * 1000) : Math.round(value); // seconds vs milliseconds
   }
   const s = value.trim();
-  if (!s) return null;
+  if (!s || s.length > DATE_MAX) return null; // no real date is that long
   if (/^\d{9,13}(\.\d+)?$/.test(s)) return parseDate(Number(s));
   const rfc = parseRfc822(s);
   if (rfc !== null) return Number.isNaN(rfc) ? null : rfc;
@@ -141,8 +152,17 @@ export function publishTime(
   sourceType: SourceType,
   now: number,
 ): number {
+  return itemTime(value, sourceType, now) ?? now;
+}
+
+/** The item's own publish time when it has a usable one, else null. */
+export function itemTime(
+  value: FetchedItem['publishedAt'],
+  sourceType: SourceType,
+  now: number,
+): number | null {
   const parsed = parseDate(value);
-  if (parsed === null || parsed < Date.UTC(1990, 0, 1)) return now;
+  if (parsed === null || parsed < Date.UTC(1990, 0, 1)) return null;
   if (sourceType !== 'rocket_launch' && parsed > now + DAY_MS) return now;
   return parsed;
 }
@@ -155,7 +175,7 @@ const TRACKING_PARAM =
 /** The URL with tracking parameters and the fragment removed, host lower-cased; null if not http(s). */
 export function canonicalUrl(raw: string | null | undefined, base?: string): string | null {
   const value = raw?.trim();
-  if (!value) return null;
+  if (!value || value.length > URL_MAX) return null;
   let u: URL;
   try {
     u = base ? new URL(value, base) : new URL(value);
@@ -180,26 +200,38 @@ export interface NormalizeContext {
   now: number;
 }
 
-function cut(text: string, max: number): string {
+/** Plain text cut to `max` characters at a word (never inside a surrogate pair), ending "…". */
+export function cut(text: string, max: number): string {
   if (text.length <= max) return text;
-  const slice = text.slice(0, max - 1);
+  const slice = safeSlice(text, max - 1);
   const space = slice.lastIndexOf(' ');
-  return `${space > max * 0.8 ? slice.slice(0, space) : slice}…`;
+  return `${(space > max * 0.8 ? slice.slice(0, space) : slice).trimEnd()}${ELLIPSIS}`;
+}
+
+/** Raw HTML → sanitised HTML within `max` characters; a cut anywhere shows as "…". */
+function sanitizeCapped(raw: string, max: number, base: string): string {
+  const rawCut = raw.length > 2 * max;
+  const html = sanitizeHtml(rawCut ? safeSlice(raw, 2 * max) : raw, base);
+  if (!html) return '';
+  return rawCut || html.length > max ? truncateHtml(html, max, true) : html;
 }
 
 /** Clean, safe and complete, or null for an item with nothing to show. */
-export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): NormalizedItem | null {
+export function normalizeItem(
+  item: FetchedItem,
+  ctx: NormalizeContext,
+  /** Position in the feed: items without a date keep the feed's order (first = newest). */
+  position = 0,
+): NormalizedItem | null {
   const link = canonicalUrl(item.url, ctx.baseUrl);
-  const guid = item.guid?.trim() || null;
+  const guid = item.guid?.trim().slice(0, URL_MAX) || null;
   const guidUrl = guid && /^https?:\/\//i.test(guid) ? canonicalUrl(guid) : null;
   const url = link ?? guidUrl ?? ctx.baseUrl;
-  const base = link ?? ctx.baseUrl;
+  const base = item.baseUrl ?? link ?? ctx.baseUrl;
 
-  const summaryHtml = item.summaryHtml
-    ? sanitizeHtml(item.summaryHtml.slice(0, SUMMARY_HTML_MAX), base)
-    : '';
+  const summaryHtml = item.summaryHtml ? sanitizeCapped(item.summaryHtml, SUMMARY_MAX, base) : '';
   const content = item.contentHtml
-    ? sanitizeHtml(item.contentHtml.slice(0, CONTENT_HTML_MAX), base) || null
+    ? sanitizeCapped(item.contentHtml, CONTENT_MAX, base) || null
     : null;
   const contentText = content ? sanitizedToText(content) || null : null;
   let summary = summaryHtml;
@@ -209,7 +241,7 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
     summary = escapeHtml(summaryText);
   }
 
-  let title = cut(htmlToText(item.title), TITLE_MAX);
+  let title = cut(htmlToText(safeSlice(item.title ?? '', 4 * TITLE_MAX)), TITLE_MAX);
   if (!title) title = summaryText ? cut(summaryText, 120) : '';
   if (!title && !link && !guid) return null; // nothing to show and nothing to identify it
   if (!title) title = 'Untitled';
@@ -217,16 +249,21 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
   // A guid that is a URL (often the fetcher's fallback to the link) is keyed by its
   // canonical form, so ?utm_… and #fragment variants of one story stay one item.
   const dedupeKey = guidUrl ?? guid ?? link ?? `title:${title.toLowerCase()}`;
+  // The card's picture (spec: imageUrl, else the summary's first image), decided
+  // here once so the web client needs no HTML scan of its own.
   const imageUrl =
     canonicalImage(item.imageUrl, base) ??
-    firstImage(item.contentHtml, base) ??
-    firstImage(item.summaryHtml, base);
+    firstImage(summaryHtml, base) ??
+    firstImage(content, base);
   const itemType =
     item.itemType && (ITEM_TYPES as readonly string[]).includes(item.itemType)
       ? item.itemType
       : 'article';
   const { engagementScore, isBreaking } = scoreItem(item, ctx.sourceType, new Date(ctx.now));
-  const author = item.author ? cut(htmlToText(item.author), 200) || null : null;
+  const author = item.author
+    ? cut(htmlToText(safeSlice(item.author, 4 * AUTHOR_MAX)), AUTHOR_MAX) || null
+    : null;
+  const dated = itemTime(item.publishedAt, ctx.sourceType, ctx.now);
 
   return {
     dedupeKey: dedupeKey.slice(0, 2000),
@@ -238,18 +275,19 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
     contentText,
     imageUrl,
     author,
-    publishedAt: publishTime(item.publishedAt, ctx.sourceType, ctx.now),
+    publishedAt: dated ?? ctx.now - position,
     itemType,
     isBreaking: isBreaking ? 1 : 0,
     engagementScore: Math.max(0, Math.round(engagementScore || 0)),
     extra: item.extra && Object.keys(item.extra).length ? JSON.stringify(item.extra) : null,
     mutable: Boolean(item.mutable),
+    dated: dated !== null,
   };
 }
 
 function canonicalImage(raw: string | null | undefined, base: string): string | null {
   const value = raw?.trim();
-  if (!value) return null;
+  if (!value || value.length > URL_MAX) return null;
   try {
     const u = new URL(value, base);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;

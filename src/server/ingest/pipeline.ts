@@ -4,13 +4,14 @@
 // each host has its own limit inside the HTTP client.
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
-import type { SourceRow } from '../db/tables';
-import { isActiveFor, isVisibleTo } from '../sources/visibility';
 import pLimit from 'p-limit';
 import { isWithinRetention } from '../news/retention';
 import { operatorHttp, sharedHttp } from './http';
 import { refreshSummary } from './refresh-summary';
+import { pruneSource, sourcesForUser, storedHashes, type FetchableSource } from './repository';
 import { recordOutcome, storeItems } from './store';
+
+export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './repository';
 import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
 import { fetchAndNormalize } from './worker-pool';
 
@@ -45,19 +46,6 @@ const inFlightFor = (db: DB) => {
 };
 
 export const USER_REFRESH_MIN_AGE_MS = 60_000;
-
-type FetchableSource = Pick<
-  SourceRow,
-  | 'id'
-  | 'name'
-  | 'url'
-  | 'source_type'
-  | 'etag'
-  | 'last_modified'
-  | 'resolved_url'
-  | 'last_fetched_at'
-  | 'next_fetch_at'
->;
 
 function toFetch(row: FetchableSource): SourceToFetch {
   return {
@@ -119,6 +107,7 @@ export async function fetchSource(
       http,
       { source: toFetch(row), config: config.ingest, now },
       operatorHttp(config.ingest),
+      (hashes) => storedHashes(db, row.id, hashes),
     );
     // Older than the purge age: it would be purged again, so it is not stored.
     const items = fetched.filter((item) =>
@@ -134,6 +123,7 @@ export async function fetchSource(
       return 0;
     }
     const added = await storeItems(db, row.id, items, now);
+    await pruneSource(db, row.id, config.ingest.maxItemsPerSource);
     await recordOutcome(db, row.id, { status: 'ok', ...validators }, now, intervalMs);
     return added;
   } catch (err) {
@@ -206,61 +196,6 @@ export async function refreshSources(
   ]);
   if (own.fetched > 0) ctx.log.info(refreshSummary(own));
   return result;
-}
-
-/** The columns a fetch needs, for callers that pick sources themselves (tests, benches). */
-export const SOURCE_COLUMNS = [
-  'id',
-  'name',
-  'url',
-  'source_type',
-  'etag',
-  'last_modified',
-  'resolved_url',
-  'last_fetched_at',
-  'next_fetch_at',
-] as const;
-
-/**
- * The sources a user may refresh: the listed ids among those they can see
- * (others are ignored silently), or all their active sources. Sources an admin
- * switched off are never fetched.
- */
-export async function sourcesForUser(
-  db: DB,
-  userId: number,
-  sourceIds?: string[],
-): Promise<FetchableSource[]> {
-  let query = db
-    .selectFrom('news_sources')
-    .select([...SOURCE_COLUMNS])
-    .where('is_enabled', '=', 1)
-    .where('built_in', '=', 0); // AI Briefings are written, never fetched
-  if (sourceIds) {
-    const ids = sourceIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-    if (ids.length === 0) return [];
-    query = query.where(isVisibleTo(userId)).where('id', 'in', ids);
-  } else {
-    query = query.where(isActiveFor(userId));
-  }
-  return query.execute();
-}
-
-/** Sources whose next poll is due (scheduler). */
-export async function dueSources(
-  db: DB,
-  now = Date.now(),
-  limit = 2000,
-): Promise<FetchableSource[]> {
-  return db
-    .selectFrom('news_sources')
-    .select([...SOURCE_COLUMNS])
-    .where('is_enabled', '=', 1)
-    .where('built_in', '=', 0)
-    .where('next_fetch_at', '<=', now)
-    .orderBy('next_fetch_at')
-    .limit(limit)
-    .execute();
 }
 
 /**

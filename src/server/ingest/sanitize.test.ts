@@ -136,4 +136,11 @@ describe('firstImage', () => {
     expect(firstImage('<img src="javascript:alert(1)">')).toBeNull();
     expect(firstImage('no images')).toBeNull();
   });
+
+  it('keeps a safe inline data: image (the card shows it), never a scripted one', () => {
+    const dot = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(firstImage(`<img src="${dot}">`)).toBe(dot);
+    expect(firstImage('<img src="data:image/svg+xml;base64,PHN2Zz4=">')).toBeNull();
+    expect(firstImage('<img src="data:text/html,<script>x</script>">')).toBeNull();
+  });
 });

@@ -1,10 +1,15 @@
 // Feed HTML → safe HTML and plain text, once, at ingestion. The browser never
 // receives unsanitised feed markup.
 import sanitizeHtmlLib from 'sanitize-html';
-import { decodeHTML } from 'entities';
+import { decodeHTML, escapeText } from 'entities';
+import { firstImgSrc, nestsDeeperThan, textOfHtml } from './html-scan';
+
+const MAX_NESTING = 256;
 
 const YOUTUBE_EMBED =
   /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[\w-]{6,}([?#][^\s"]*)?$/;
+/** A data: image kept as a card's imageUrl at most (a small inline picture, not a photo). */
+const DATA_IMAGE_MAX = 64 * 1024;
 const SAFE_DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]+$/i;
 
 function resolve(href: string | undefined, base: string | undefined): string | undefined {
@@ -111,6 +116,8 @@ export function sanitizeHtml(html: string | null | undefined, baseUrl?: string):
   // (the common feed summary): nothing to remove, so skip the full parse.
   // Entities stay encoded and display as text.
   if (!html.includes('<') || !html.replace(SIMPLE_TAG, '').includes('<')) return html.trim();
+  // Pathologically nested markup keeps its text only (see nestsDeeperThan).
+  if (nestsDeeperThan(html, MAX_NESTING)) return escapeText(textOfHtml(html)).trim();
   currentBase = baseUrl;
   try {
     return sanitizeHtmlLib(html, OPTIONS).trim();
@@ -120,57 +127,32 @@ export function sanitizeHtml(html: string | null | undefined, baseUrl?: string):
 }
 
 /**
- * Plain text from HTML that sanitizeHtml produced: well-formed, no script or
- * style, attribute values escaped, so dropping tags needs no second parse.
+ * Plain text from HTML that sanitizeHtml produced (or any HTML): one parse
+ * drops the tags, then text that was escaped markup is read once more.
  */
 export function sanitizedToText(html: string): string {
-  if (!html) return '';
-  let text = html.includes('<') ? html.replace(BLOCK_BOUNDARY, ' ').replace(/<[^>]*>/g, '') : html;
-  if (text.includes('&')) text = decodeHTML(decodeHTML(text));
-  if (/<[a-z!/]/i.test(text)) return htmlToText(text);
-  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  return htmlToText(html);
 }
-
-const TEXT_OPTIONS: sanitizeHtmlLib.IOptions = {
-  allowedTags: [],
-  allowedAttributes: {},
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'title',
-    'head',
-    'template',
-    'svg',
-  ],
-};
-const BLOCK_BOUNDARY =
-  /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|blockquote|section|article|header|footer|figure|figcaption|pre|hr|table)\b[^>]*>/gi;
 
 /** Plain text from HTML (or text with entities): tags dropped, entities decoded, whitespace collapsed. */
 export function htmlToText(input: string | null | undefined): string {
   if (!input) return '';
-  let text = input;
-  if (text.includes('<')) {
-    text = sanitizeHtmlLib(text.replace(BLOCK_BOUNDARY, ' '), TEXT_OPTIONS);
-  }
-  // Twice: feeds often double-escape (&amp;amp; / &amp;#8217;).
-  if (text.includes('&')) text = decodeHTML(decodeHTML(text));
+  const parsed = input.includes('<');
+  let text = parsed ? textOfHtml(input) : input;
+  // Twice in all: feeds often double-escape (&amp;amp; / &amp;#8217;).
+  if (!parsed && text.includes('&')) text = decodeHTML(text);
+  if (text.includes('&')) text = decodeHTML(text);
   // Text that was escaped markup (&lt;p&gt;) turns into tags after decoding: strip those too.
-  if (/<[a-z!/]/i.test(text))
-    text = decodeHTML(sanitizeHtmlLib(text.replace(BLOCK_BOUNDARY, ' '), TEXT_OPTIONS));
+  if (/<[a-z!/]/i.test(text)) text = textOfHtml(text);
   return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
-/** The first <img src> in HTML, resolved and http(s) only. */
+/** The first <img src> in HTML, resolved: http(s), or a safe base64 data: image. */
 export function firstImage(html: string | null | undefined, baseUrl?: string): string | null {
-  if (!html) return null;
-  const m =
-    /<img\b[^>]*?\bsrc\s*=\s*(["'])(.*?)\1/i.exec(html) ??
-    /<img\b[^>]*?\bsrc\s*=\s*([^\s>"']+)/i.exec(html);
-  const raw = m ? decodeHTML(m[2] ?? m[1]) : null;
+  if (!html || !/<img/i.test(html)) return null;
+  const raw = firstImgSrc(html);
   if (!raw) return null;
+  if (raw.startsWith('data:'))
+    return raw.length <= DATA_IMAGE_MAX && SAFE_DATA_IMAGE.test(raw) ? raw : null;
   return httpOnly(resolve(raw, baseUrl)) ?? null;
 }

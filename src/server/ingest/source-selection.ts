@@ -8,7 +8,8 @@ export async function activeSources(db: DB, sourceType?: SourceType) {
   let query = db
     .selectFrom('news_sources')
     .select([...SOURCE_COLUMNS])
-    .where('is_enabled', '=', 1);
+    .where('is_enabled', '=', 1)
+    .where('built_in', '=', 0); // AI Briefings are written, never fetched
   if (sourceType) query = query.where('source_type', '=', sourceType);
   return query.orderBy('id').execute();
 }

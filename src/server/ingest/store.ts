@@ -1,5 +1,6 @@
 // Dedupe and store: one transaction per source. An item is identified per
-// source by its dedupe key (guid, else canonical URL); seen again, it updates
+// source by its dedupe key (guid, else canonical URL; a guid reused by a
+// different story gets a key of its own); seen again, it updates
 // its engagement (and every field when the source marks it mutable or its text
 // changed) and never duplicates. Counters and full-text search follow by
 // trigger (0001_initial.ts). Also records each source's fetch outcome.
@@ -7,7 +8,7 @@ import type { DB, Tx } from '../db/database';
 import type { NewNewsItem } from '../db/tables';
 import type { NormalizedItem } from './normalize';
 
-const INSERT_BATCH = 400; // 19 columns × 400 rows stays under both dialects' parameter limits
+const INSERT_BATCH = 400; // 20 columns × 400 rows stays under both dialects' parameter limits
 const LOOKUP_BATCH = 500;
 export const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
 
@@ -30,6 +31,7 @@ export function toRow(sourceId: number, item: NormalizedItem, now: number): NewN
     is_breaking: item.isBreaking,
     engagement_score: item.engagementScore,
     extra: item.extra,
+    content_hash: item.contentHash ?? null,
   };
 }
 
@@ -55,6 +57,26 @@ export async function bulkInsertItems(
   }
 }
 
+type Existing = {
+  id: number;
+  url: string;
+  title: string;
+  summary_text: string;
+  engagement_score: number;
+  is_breaking: number;
+  content_hash: string | null;
+};
+
+/**
+ * The key for an item whose guid is already taken by a different story: one
+ * guid shared by items that differ in both link and text (a CMS reusing ids).
+ */
+export const collisionKey = (item: NormalizedItem) =>
+  `${item.dedupeKey}#link:${item.url}`.slice(0, 2000);
+
+const sameStory = (a: { url: string; title: string; summary_text: string }, b: NormalizedItem) =>
+  a.url === b.url || (a.title === b.title && a.summary_text === b.summaryText);
+
 /** Stores one source's items; answers how many were new. */
 export async function storeItems(
   db: DB,
@@ -62,31 +84,40 @@ export async function storeItems(
   items: NormalizedItem[],
   now: number,
 ): Promise<number> {
-  // The same guid twice in one document: the first one wins.
-  const unique = new Map<string, NormalizedItem>();
-  for (const item of items) if (!unique.has(item.dedupeKey)) unique.set(item.dedupeKey, item);
-  if (unique.size === 0) return 0;
-  const keys = [...unique.keys()];
+  if (items.length === 0) return 0;
+  const lookup = [...new Set(items.flatMap((i) => [i.dedupeKey, collisionKey(i)]))];
 
   return db.transaction().execute(async (tx) => {
-    const existing = new Map<
-      string,
-      {
-        id: number;
-        title: string;
-        summary_text: string;
-        engagement_score: number;
-        is_breaking: number;
-      }
-    >();
-    for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
+    const existing = new Map<string, Existing>();
+    for (let i = 0; i < lookup.length; i += LOOKUP_BATCH) {
       const rows = await tx
         .selectFrom('news_items')
-        .select(['id', 'dedupe_key', 'title', 'summary_text', 'engagement_score', 'is_breaking'])
+        .select([
+          'id',
+          'dedupe_key',
+          'url',
+          'title',
+          'summary_text',
+          'engagement_score',
+          'is_breaking',
+          'content_hash',
+        ])
         .where('source_id', '=', sourceId)
-        .where('dedupe_key', 'in', keys.slice(i, i + LOOKUP_BATCH))
+        .where('dedupe_key', 'in', lookup.slice(i, i + LOOKUP_BATCH))
         .execute();
       for (const r of rows) existing.set(r.dedupe_key, r);
+    }
+
+    // One key per story: a guid already held (stored, or earlier in this
+    // document) by a different story moves this item to its collision key; the
+    // same story twice in one document keeps the first.
+    const unique = new Map<string, NormalizedItem>();
+    for (const item of items) {
+      const stored = existing.get(item.dedupeKey);
+      const earlier = unique.get(item.dedupeKey);
+      const holder = stored ?? (earlier ? toExisting(earlier) : undefined);
+      const key = holder && !sameStory(holder, item) ? collisionKey(item) : item.dedupeKey;
+      if (!unique.has(key)) unique.set(key, { ...item, dedupeKey: key });
     }
 
     const fresh: NewNewsItem[] = [];
@@ -102,18 +133,23 @@ export async function storeItems(
           source_id: _s,
           dedupe_key: _d,
           fetched_at: _f,
+          published_at,
           ...fields
         } = toRow(sourceId, item, now);
-        await tx.updateTable('news_items').set(fields).where('id', '=', old.id).execute();
+        // An undated item keeps the place it got when first seen.
+        const set = item.dated ? { ...fields, published_at } : fields;
+        await tx.updateTable('news_items').set(set).where('id', '=', old.id).execute();
       } else if (
         old.engagement_score !== item.engagementScore ||
-        old.is_breaking !== item.isBreaking
+        old.is_breaking !== item.isBreaking ||
+        old.content_hash !== (item.contentHash ?? null)
       ) {
         await tx
           .updateTable('news_items')
           .set({
             engagement_score: item.engagementScore,
             is_breaking: item.isBreaking,
+            content_hash: item.contentHash ?? null,
             updated_at: now,
           })
           .where('id', '=', old.id)
@@ -124,6 +160,12 @@ export async function storeItems(
     return fresh.length;
   });
 }
+
+const toExisting = (item: NormalizedItem) => ({
+  url: item.url,
+  title: item.title,
+  summary_text: item.summaryText,
+});
 
 export interface FetchOutcome {
   status: 'ok' | 'not_modified' | 'error';

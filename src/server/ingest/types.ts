@@ -14,6 +14,8 @@ export interface FetchedItem {
   summaryHtml?: string | null;
   /** Full content (content:encoded, Atom content, JSON Feed content_html), unsanitised. */
   contentHtml?: string | null;
+  /** Base for relative URLs in summaryHtml/contentHtml when the feed sets one (Atom xml:base); else the item's link. */
+  baseUrl?: string | null;
   imageUrl?: string | null;
   author?: string | null;
   /** Whatever the source gave; the pipeline parses it (missing/invalid → fetch time). */

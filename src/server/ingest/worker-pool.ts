@@ -15,9 +15,10 @@ import {
   type FetchJob,
   type FetchJobOutput,
   type JobOutcome,
+  type KnownHashes,
 } from './fetch-job';
 import type { GuardedHttpClient } from './http';
-import type { HttpCall, HttpReply, WorkerTask } from './ingest-worker';
+import type { HttpCall, HttpReply, WorkerCall, WorkerTask } from './ingest-worker';
 import { SourceFetchError, type GuardedHttp } from './types';
 
 type IngestConfig = Config['ingest'];
@@ -99,13 +100,34 @@ async function answer(port: MessagePort, http: GuardedHttp, call: HttpCall): Pro
   port.postMessage(reply);
 }
 
+/** Answers the worker's question of which item hashes are stored. */
+async function answerKnown(
+  port: MessagePort,
+  known: KnownHashes | undefined,
+  id: number,
+  hashes: string[],
+) {
+  let reply: HttpReply;
+  try {
+    reply = { id, ok: true, known: known ? [...(await known(hashes))] : [] };
+  } catch (err) {
+    reply = { id, ok: false, error: toJobError(err) };
+  }
+  port.postMessage(reply);
+}
+
 async function runInWorker(
   config: IngestConfig,
   http: GuardedHttp,
   job: FetchJob,
+  known: KnownHashes | undefined,
 ): Promise<FetchJobOutput> {
   const { port1, port2 } = new MessageChannel();
-  port1.on('message', (call: HttpCall) => void answer(port1, http, call));
+  port1.on('message', (call: WorkerCall) =>
+    'known' in call
+      ? void answerKnown(port1, known, call.id, call.known)
+      : void answer(port1, http, call),
+  );
   let outcome: JobOutcome;
   try {
     outcome = await poolFor(config).run(
@@ -136,10 +158,12 @@ export function fetchAndNormalize(
   job: FetchJob,
   /** For the operator's own upstreams (launches), which run inline. */
   operatorHttp?: GuardedHttp,
+  /** Stored item hashes, so unchanged items are not normalised again. */
+  known?: KnownHashes,
 ): Promise<FetchJobOutput> {
   if (config.workers === 0 || INLINE_TYPES.has(job.source.sourceType))
-    return runFetchJob(job, http, operatorHttp);
-  return runInWorker(config, http, job);
+    return runFetchJob(job, http, operatorHttp, known);
+  return runInWorker(config, http, job, known);
 }
 
 /** Stops the worker threads (shutdown); a later fetch starts a fresh pool. */

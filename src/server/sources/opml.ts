@@ -1,9 +1,15 @@
 // OPML 2.0 import and export of a user's personal sources (beyond the spec).
 // Parsing is defensive: the DOCTYPE is removed before parsing and entities are
-// never expanded by the parser (only the five predefined ones and character
+// never expanded by the parser (only the predefined ones and character
 // references are decoded afterwards), so "billion laughs" documents cost nothing.
-import { decodeXML, escapeAttribute, escapeText } from 'entities';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+// feedsmith parses and generates the OPML itself.
+import { XMLValidator } from 'fast-xml-parser';
+import {
+  MalformedError,
+  generateOpml,
+  parseOpml as parseFeedsmithOpml,
+  type Opml,
+} from 'feedsmith';
 import { SOURCE_TYPES, type SourceType } from '../../shared/constants';
 import { OPML_MAX_CHARS } from '../../shared/schemas';
 import type { OpmlImportReport } from '../../shared/types';
@@ -11,6 +17,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { SourceRow, UserRow } from '../db/tables';
 import { badRequest } from '../http/errors';
+import { safeXml } from '../ingest/decode';
 import * as repo from './repository';
 import {
   SOURCE_MESSAGES,
@@ -34,8 +41,8 @@ const INSERT_BATCH = 200;
 // Characters XML 1.0 cannot carry at all, even escaped.
 // eslint-disable-next-line no-control-regex
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const attr = (v: string) => escapeAttribute(v.replace(INVALID_XML_CHARS, ''));
-const text = (v: string) => escapeText(v.replace(INVALID_XML_CHARS, ''));
+const xmlSafe = (v: string) => v.replace(INVALID_XML_CHARS, '');
+const EXTRA_ATTRIBUTES = ['astrodashType'] as const;
 
 /** The page a reader would open for a source: the URL itself, except a feed's site. */
 function htmlUrlOf(source: SourceRow): string {
@@ -48,28 +55,40 @@ function htmlUrlOf(source: SourceRow): string {
 }
 
 export function renderOpml(sources: SourceRow[], ownerName: string, at = new Date()): string {
-  const outlines = sources.map((s) => {
-    const typeAttr = s.source_type === 'rss' ? '' : ` astrodashType="${attr(s.source_type)}"`;
-    return (
-      `    <outline type="rss" text="${attr(s.name)}" title="${attr(s.name)}"` +
-      ` xmlUrl="${attr(s.url)}" htmlUrl="${attr(htmlUrlOf(s))}"${typeAttr}/>`
+  const head = {
+    title: xmlSafe(`AstroDash sources of ${ownerName}`),
+    dateCreated: at,
+    ownerName: xmlSafe(ownerName),
+  };
+  // feedsmith refuses a document without outlines; OPML allows an empty body.
+  if (sources.length === 0)
+    return upperCaseProlog(
+      generateOpml({ head, body: { outlines: [{ text: 'none' }] } }).replace(
+        /<body>[^]*?<\/body>/,
+        '<body>\n  </body>',
+      ),
     );
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<opml version="2.0">',
-    '  <head>',
-    `    <title>${text(`AstroDash sources of ${ownerName}`)}</title>`,
-    `    <dateCreated>${at.toUTCString()}</dateCreated>`,
-    `    <ownerName>${text(ownerName)}</ownerName>`,
-    '  </head>',
-    '  <body>',
-    ...outlines,
-    '  </body>',
-    '</opml>',
-    '',
-  ].join('\n');
+  const xml = generateOpml(
+    {
+      head,
+      body: {
+        outlines: sources.map((s) => ({
+          type: 'rss',
+          text: xmlSafe(s.name),
+          title: xmlSafe(s.name),
+          xmlUrl: xmlSafe(s.url),
+          htmlUrl: xmlSafe(htmlUrlOf(s)),
+          ...(s.source_type === 'rss' ? {} : { astrodashType: s.source_type }),
+        })),
+      },
+    },
+    { extraOutlineAttributes: EXTRA_ATTRIBUTES },
+  );
+  return upperCaseProlog(xml);
 }
+
+/** The prolog as earlier exports wrote it (same meaning; some readers compare it). */
+const upperCaseProlog = (xml: string) => xml.replace('encoding="utf-8"', 'encoding="UTF-8"');
 
 export async function exportOpml(db: DB, user: UserRow): Promise<string> {
   return renderOpml(await repo.listPersonalSources(db, user.id), user.display_name);
@@ -92,81 +111,48 @@ function readError(reason: string) {
   return badRequest(`Could not read the OPML file: ${short}`);
 }
 
-/** Removes a DOCTYPE, internal subset included, so no entity can ever be declared. */
-export function stripDoctype(xml: string): string {
-  const start = xml.search(/<!DOCTYPE/i);
-  if (start < 0) return xml;
-  const gt = xml.indexOf('>', start);
-  const bracket = xml.indexOf('[', start);
-  let end: number;
-  if (bracket >= 0 && (gt < 0 || bracket < gt)) {
-    const close = /\]\s*>/g;
-    close.lastIndex = bracket;
-    const m = close.exec(xml);
-    end = m ? m.index + m[0].length : xml.length;
-  } else {
-    end = gt < 0 ? xml.length : gt + 1;
-  }
-  return xml.slice(0, start) + xml.slice(end);
-}
+type Outline = Opml.Outline<Date, typeof EXTRA_ATTRIBUTES>;
 
-type Node = Record<string, unknown>;
-const ATTRS = '@attrs';
-
-function attrOf(node: Node, name: string): string | undefined {
-  const attrs = node[ATTRS] as Record<string, unknown> | undefined;
-  if (!attrs) return undefined;
-  const key = Object.keys(attrs).find((k) => k.toLowerCase() === name.toLowerCase());
-  const value = key === undefined ? undefined : attrs[key];
-  return typeof value === 'string' ? decodeXML(value).trim() : undefined;
-}
-
-const children = (node: Node): Node[] =>
-  Array.isArray(node.outline)
-    ? (node.outline.filter((c) => c && typeof c === 'object') as Node[])
-    : [];
-
-/** Feed outlines in document order, categories (nested outlines) flattened. */
+/**
+ * Feed outlines in document order, categories (nested outlines) flattened.
+ * The DOCTYPE and any declaration go first (safeXml: one linear scan), so no
+ * entity is ever declared, let alone expanded; feedsmith's OPML parser reads
+ * the rest (fast-xml-parser without entity processing; attribute values decoded
+ * afterwards: the predefined entities and character references only).
+ */
 export function parseOpml(xml: string): { entries: OpmlEntry[]; truncated: boolean } {
-  const cleaned = stripDoctype(xml.replace(/^\uFEFF/, ''));
+  const cleaned = safeXml(xml);
   const valid = XMLValidator.validate(cleaned, { allowBooleanAttributes: true });
   if (valid !== true)
     throw readError(`${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line}).`);
-  let doc: Node;
+  let doc: Opml.Document<Date, typeof EXTRA_ATTRIBUTES>;
   try {
-    doc = new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: '',
-      attributesGroupName: ATTRS,
-      processEntities: false,
-      parseTagValue: false,
-      parseAttributeValue: false,
-      isArray: (name) => name === 'outline',
-    }).parse(cleaned) as Node;
+    doc = parseFeedsmithOpml(cleaned, { extraOutlineAttributes: EXTRA_ATTRIBUTES });
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw readError(/[.!?]$/.test(reason) ? reason : `${reason}.`);
+    if (err instanceof MalformedError) {
+      const reason = err.cause instanceof Error ? err.cause.message : 'malformed XML';
+      throw readError(/[.!?]$/.test(reason) ? reason : `${reason}.`);
+    }
+    doc = {};
   }
-  const opml = doc.opml as Node | string | undefined;
-  // An empty <body/> parses as a string: a valid file with nothing in it.
-  const body = opml && typeof opml === 'object' && 'body' in opml ? opml.body : undefined;
-  if (body === undefined) throw readError('it has no <opml> element with a <body>.');
-  if (typeof body !== 'object' || body === null) return { entries: [], truncated: false };
+  // An empty <body/> is a valid file with nothing in it.
+  if (!doc.body && !(/<opml[\s/>]/i.test(cleaned) && /<body[\s/>]/i.test(cleaned)))
+    throw readError('it has no <opml> element with a <body>.');
 
   const entries: OpmlEntry[] = [];
   let truncated = false;
   // Iterative, so a deeply nested file cannot exhaust the stack.
-  const stack: Node[] = children(body as Node).toReversed();
+  const stack: Outline[] = (doc.body?.outlines ?? []).toReversed();
   while (stack.length > 0) {
     const node = stack.pop()!;
-    const url = attrOf(node, 'xmlUrl');
+    const url = node.xmlUrl?.trim();
     if (url !== undefined) {
       if (entries.length >= OPML_MAX_SOURCES) {
         truncated = true;
         break;
       }
-      const typeAttr = attrOf(node, 'astrodashType');
-      const name = (attrOf(node, 'text') || attrOf(node, 'title') || '')
+      const typeAttr = node.astrodashType;
+      const name = (node.text?.trim() || node.title?.trim() || '')
         .replace(/\s+/g, ' ')
         .slice(0, NAME_MAX)
         .trim();
@@ -176,7 +162,7 @@ export function parseOpml(xml: string): { entries: OpmlEntry[]; truncated: boole
         type: SOURCE_TYPES.includes(typeAttr as SourceType) ? (typeAttr as SourceType) : null,
       });
     }
-    stack.push(...children(node).toReversed());
+    stack.push(...(node.outlines ?? []).toReversed());
   }
   return { entries, truncated };
 }

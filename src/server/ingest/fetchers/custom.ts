@@ -7,7 +7,7 @@
 //   4. Else the page's own metadata becomes a single item: og:/twitter: title, description,
 //      image, url, article:published_time, <title>, meta description; guid = canonical URL.
 // If a cached feed disappears (404/410) or turns into a page, discovery runs again.
-import { Parser } from 'htmlparser2';
+import { scanMarkup } from '../tag-scanner';
 import { looksLikeHtml } from '../decode';
 import {
   SourceFetchError,
@@ -49,7 +49,10 @@ export function readPageHead(html: string, pageUrl: string): PageHead {
   let inTitle = false;
   let titleText = '';
   let done = false;
-  const parser = new Parser(
+  // Everything we read lives in <head>; don't walk a megabyte of body.
+  const end = html.search(/<body[\s>]/i);
+  scanMarkup(
+    end > 0 ? html.slice(0, end + 6) : html.slice(0, 2_000_000),
     {
       onopentag(name, attrs) {
         if (done) return;
@@ -79,12 +82,8 @@ export function readPageHead(html: string, pageUrl: string): PageHead {
         }
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    { decodeEntities: true },
   );
-  // Everything we read lives in <head>; don't walk a megabyte of body.
-  const end = html.search(/<body[\s>]/i);
-  parser.write(end > 0 ? html.slice(0, end + 6) : html.slice(0, 2_000_000));
-  parser.end();
   // application/json only counts when nothing more specific is offered (it is also used for oEmbed).
   const specific = feedLinks.filter((l) => l.type !== 'application/json');
   head.feeds = [

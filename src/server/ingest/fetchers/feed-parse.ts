@@ -15,6 +15,7 @@ import {
 import { looksLikeHtml, safeXml } from '../decode';
 import { SourceFetchError, type FetchedItem } from '../types';
 import { escapeHtml, resolveUrl } from './util';
+import { atomBases, type AtomBases, type EntryBases } from './xml-base';
 
 export interface ParsedFeed {
   /** The feed's own title. */
@@ -60,10 +61,16 @@ export function parseFeedDocument(text: string): AnyFeed {
 
 /** Parses a feed body and maps its entries; `feedUrl` (after redirects) resolves relative links. */
 export function parseFeedText(text: string, feedUrl: string): ParsedFeed {
-  return feedToItems(parseFeedDocument(text), feedUrl);
+  const parsed = parseFeedDocument(text);
+  return feedToItems(parsed, feedUrl, parsed.format === 'atom' ? atomBases(text, feedUrl) : null);
 }
 
-export function feedToItems(parsed: AnyFeed, feedUrl: string): ParsedFeed {
+export function feedToItems(
+  parsed: AnyFeed,
+  feedUrl: string,
+  /** xml:base in scope per element (Atom), when the document declares any. */
+  bases: AtomBases | null = null,
+): ParsedFeed {
   switch (parsed.format) {
     case 'rss':
     case 'rdf': {
@@ -79,10 +86,13 @@ export function feedToItems(parsed: AnyFeed, feedUrl: string): ParsedFeed {
     }
     case 'atom': {
       const feed = parsed.feed;
-      const siteUrl = resolveUrl(pickLink(feed.links, 'alternate')?.href, feedUrl);
+      const siteLink = pickLink(feed.links, 'alternate');
+      const siteBase =
+        (siteLink && bases?.feedLinks[feed.links?.indexOf(siteLink) ?? -1]) ?? feedUrl;
+      const siteUrl = resolveUrl(siteLink?.href, siteBase);
       const feedAuthor = feed.authors?.[0]?.name ?? null;
-      const items = (feed.entries ?? []).map((entry) =>
-        atomEntry(entry, siteUrl ?? feedUrl, feedAuthor),
+      const items = (feed.entries ?? []).map((entry, i) =>
+        atomEntry(entry, siteUrl ?? feedUrl, feedAuthor, bases?.entries[i]),
       );
       return { title: clean(feed.title?.value), siteUrl, items };
     }
@@ -150,11 +160,17 @@ function rdfItem(item: RdfFeed.Item<string>, base: string): FetchedItem {
 
 function atomEntry(
   entry: AtomFeed.Entry<string>,
-  base: string,
+  feedBase: string,
   feedAuthor: string | null,
+  xmlBase: EntryBases | undefined,
 ): FetchedItem {
   const links = entry.links ?? [];
-  const link = resolveUrl(pickLink(links, 'alternate')?.href, base);
+  // With xml:base, each link resolves against the base in scope at that element.
+  const baseOf = (l: (typeof links)[number] | undefined) =>
+    (l && xmlBase?.links[links.indexOf(l)]) ?? feedBase;
+  const alternate = pickLink(links, 'alternate');
+  const link = resolveUrl(alternate?.href, baseOf(alternate));
+  const base = feedBase;
   const audio = links.find((l) => l.rel === 'enclosure' && l.type?.startsWith('audio/'));
   const imageLink = links.find((l) => l.rel === 'enclosure' && l.type?.startsWith('image/'));
   return {
@@ -163,11 +179,14 @@ function atomEntry(
     title: clean(atomText(entry.title)),
     summaryHtml: atomText(entry.summary),
     contentHtml: atomText(entry.content),
-    imageUrl: mediaImage(entry.media, base) ?? resolveUrl(imageLink?.href, base),
+    imageUrl: mediaImage(entry.media, base) ?? resolveUrl(imageLink?.href, baseOf(imageLink)),
     author: clean(entry.authors?.[0]?.name) ?? clean(entry.dc?.creators?.[0]) ?? feedAuthor,
     publishedAt: entry.published ?? entry.updated ?? null,
     itemType: audio ? 'podcast' : 'article',
-    ...(audio ? { extra: { audioUrl: resolveUrl(audio.href, base), audioType: audio.type } } : {}),
+    ...(xmlBase?.content ? { baseUrl: xmlBase.content } : {}),
+    ...(audio
+      ? { extra: { audioUrl: resolveUrl(audio.href, baseOf(audio)), audioType: audio.type } }
+      : {}),
   };
 }
 

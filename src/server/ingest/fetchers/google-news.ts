@@ -12,6 +12,7 @@
 import type { RssFeed } from 'feedsmith';
 import { SourceFetchError, type FetchedItem, type Fetcher } from '../types';
 import { parseFeedDocument } from './feed-parse';
+import { anchors } from '../html-scan';
 import { fetchFeed } from './rss';
 import { escapeHtml, resolveUrl } from './util';
 
@@ -28,6 +29,7 @@ export function splitHeadline(
   return { headline: t.slice(0, at).trim(), publisher: source ?? t.slice(at + 3).trim() };
 }
 
+const DESCRIPTION_MAX = 100_000;
 const GOOGLE_HOSTS = /(^|\.)(google\.[a-z.]+|googleusercontent\.com)$/i;
 
 /** The publisher URL embedded in an old-style Google News article id, if any. */
@@ -55,10 +57,10 @@ export function parseGoogleNewsItem(item: RssFeed.Item<string>): FetchedItem {
   const source = item.source?.title?.trim() || null;
   const { headline, publisher } = splitHeadline(item.title ?? '', source);
   const googleLink = resolveUrl(item.link);
-  const description = item.description ?? '';
-  const hrefs = [...description.matchAll(/<a\s[^>]*href="([^"]+)"/gi)].map((m) => m[1]);
-  const direct = hrefs
-    .map((h) => resolveUrl(h))
+  // Capped before any scan: Google's descriptions are a few hundred characters.
+  const description = (item.description ?? '').slice(0, DESCRIPTION_MAX);
+  const direct = anchors(description)
+    .map((a) => resolveUrl(a.href))
     .find((h) => h && !GOOGLE_HOSTS.test(new URL(h).hostname));
   const articleUrl = direct ?? decodeGoogleNewsUrl(googleLink) ?? googleLink;
   return {

@@ -156,7 +156,7 @@ async function loadLaunches(ctx: FetchContext, url: string): Promise<FetchedItem
   });
   if (res.status === 429) {
     const { detail } = ThrottleBody.parse(tryJson(res.text));
-    const wait = /(\d+)\s*seconds?/.exec(detail?.slice(0, 200) ?? '')?.[1];
+    const wait = /(\d{1,9})\s*seconds?/.exec(detail?.slice(0, 500) ?? '')?.[1];
     throw new SourceFetchError(
       'Launch Library rate limit reached (429); the launch schedule will be retried later',
       {

@@ -25,17 +25,15 @@ import {
   type HttpResponse,
 } from '../types';
 import { NOT_A_FEED, parseFeedDocument } from './feed-parse';
-import { fetchFeed } from './rss';
+import { anchors } from '../html-scan';
 import {
-  count,
-  ensureOk,
-  isRecord,
-  parseJson,
-  resolveUrl,
-  retryAfterSeconds,
-  str,
-  textToHtml,
-} from './util';
+  RedditChildSchema,
+  RedditListingSchema,
+  RedditTokenSchema,
+  type RedditPost,
+} from '../upstream/reddit';
+import { fetchFeed } from './rss';
+import { count, ensureOk, parseJson, resolveUrl, retryAfterSeconds, str, textToHtml } from './util';
 
 const SORTS = new Set(['hot', 'new', 'top', 'rising', 'controversial']);
 const REDDIT_WEB = 'https://www.reddit.com';
@@ -50,10 +48,8 @@ export function parseSubredditUrl(input: string): SubredditTarget {
   let path = value;
   if (/^https?:\/\//i.test(value)) {
     const url = new URL(value);
-    if (
-      !/(^|\.)reddit\.com$/i.test(url.hostname) &&
-      !/^(127\.0\.0\.1|localhost)$/.test(url.hostname)
-    ) {
+    // Only Reddit's own hosts: tests and mirrors point REDDIT_BASE_URL elsewhere instead.
+    if (!/(^|\.)reddit\.com$/i.test(url.hostname)) {
       throw new SourceFetchError('Not a Reddit subreddit URL');
     }
     path = url.pathname;
@@ -76,33 +72,32 @@ export function redditUserAgent(configured: string): string {
 
 // ---------- JSON listing (OAuth) ----------
 
-/** Maps a Reddit Listing (raw_json=1) to items. */
+/** Maps a Reddit Listing (raw_json=1) to items; anything that is not a listing has none. */
 export function parseRedditListing(payload: unknown): FetchedItem[] {
-  const children =
-    isRecord(payload) && isRecord(payload.data) && Array.isArray(payload.data.children)
-      ? payload.data.children
-      : [];
+  const listing = RedditListingSchema.safeParse(payload);
+  if (!listing.success) return [];
   const items: FetchedItem[] = [];
-  for (const child of children) {
-    if (!isRecord(child) || child.kind !== 't3' || !isRecord(child.data)) continue;
-    const d = child.data;
+  for (const raw of listing.data.data.children) {
+    const child = RedditChildSchema.safeParse(raw);
+    if (!child.success || child.data.kind !== 't3') continue;
+    const d = child.data.data;
     if (d.promoted === true) continue;
     const permalink = resolveUrl(str(d.permalink), REDDIT_WEB);
     const outbound = resolveUrl(str(d.url_overridden_by_dest) ?? str(d.url), REDDIT_WEB);
     const itemType = listingType(d);
     const external =
       itemType === 'article' || (itemType === 'video' && d.post_hint === 'rich:video');
-    const created = count(d.created_utc);
+    const created = d.created_utc ?? undefined;
     items.push({
-      guid: str(d.name) ?? (str(d.id) ? `t3_${String(d.id)}` : permalink),
+      guid: str(d.name) ?? (str(d.id) ? `t3_${d.id}` : permalink),
       url: (external ? outbound : permalink) ?? permalink ?? outbound,
       title: str(d.title),
       summaryHtml: str(d.selftext_html) ?? textToHtml(str(d.selftext)),
       imageUrl: d.over_18 === true || d.spoiler === true ? null : listingImage(d),
-      author: str(d.author) ? `u/${String(d.author)}` : null,
+      author: str(d.author) ? `u/${d.author}` : null,
       publishedAt: created === undefined ? null : new Date(created * 1000).toISOString(),
       itemType,
-      engagement: { score: count(d.score), comments: count(d.num_comments) },
+      engagement: { score: d.score ?? undefined, comments: d.num_comments ?? undefined },
       extra: {
         permalink,
         outboundUrl: outbound !== permalink ? outbound : null,
@@ -115,45 +110,46 @@ export function parseRedditListing(payload: unknown): FetchedItem[] {
   return items;
 }
 
-function listingType(d: Record<string, unknown>): ItemType {
+function listingType(d: RedditPost): ItemType {
   const hint = str(d.post_hint);
   const url = str(d.url) ?? '';
   if (d.is_video === true || hint === 'hosted:video' || hint === 'rich:video') return 'video';
-  if (d.is_gallery === true || hint === 'image' || /^https?:\/\/i\.redd\.it\//.test(url))
+  if (d.is_gallery === true || hint === 'image' || url.startsWith('https://i.redd.it/'))
     return 'image';
   if (d.is_self === true) return 'social_post';
   return 'article';
 }
 
-function listingImage(d: Record<string, unknown>): string | null {
-  const preview =
-    isRecord(d.preview) && Array.isArray(d.preview.images) ? d.preview.images[0] : null;
-  const source = isRecord(preview) && isRecord(preview.source) ? str(preview.source.url) : null;
+function listingImage(d: RedditPost): string | null {
+  const source = str(d.preview?.images[0]?.source?.url);
   if (source) return source;
-  if (isRecord(d.media_metadata)) {
-    const first = Object.values(d.media_metadata).find((m) => isRecord(m) && isRecord(m.s));
-    const url = isRecord(first) && isRecord(first.s) ? (str(first.s.u) ?? str(first.s.gif)) : null;
-    if (url) return url;
-  }
+  const first = Object.values(d.media_metadata ?? {}).find((m) => m.s);
+  const url = str(first?.s?.u) ?? str(first?.s?.gif);
+  if (url) return url;
   const thumb = str(d.thumbnail);
   return thumb?.startsWith('http') ? thumb : null;
 }
 
 // ---------- Atom feed (anonymous) ----------
 
-const LINK_ANCHOR = /<a href="([^"]+)">\[link\]<\/a>/;
-const COMMENTS_ANCHOR = /<a href="([^"]+)">\[comments\]<\/a>/;
-const SELF_TEXT = /<!-- SC_OFF -->([\s\S]*?)<!-- SC_ON -->/;
+const CONTENT_MAX = 100_000;
+
+/** The self text between Reddit's <!-- SC_OFF --> and <!-- SC_ON --> markers (indexOf, not a pattern). */
+function selfText(html: string): string | null {
+  const start = html.indexOf('<!-- SC_OFF -->');
+  if (start < 0) return null;
+  const end = html.indexOf('<!-- SC_ON -->', start);
+  return end < 0 ? null : html.slice(start + 15, end).trim() || null;
+}
 
 /** Maps a subreddit's Atom feed to items (no counts: the feed has none). */
 export function parseRedditAtom(feed: AtomFeed.Feed<string>): FetchedItem[] {
   return (feed.entries ?? []).map((entry) => {
-    const html = entry.content?.value ?? '';
-    const permalink = resolveUrl(
-      entry.links?.[0]?.href ?? COMMENTS_ANCHOR.exec(html)?.[1],
-      REDDIT_WEB,
-    );
-    const linked = resolveUrl(LINK_ANCHOR.exec(html)?.[1], REDDIT_WEB);
+    const html = (entry.content?.value ?? '').slice(0, CONTENT_MAX);
+    const links = anchors(html);
+    const anchor = (label: string) => links.find((a) => a.text.trim() === label)?.href;
+    const permalink = resolveUrl(entry.links?.[0]?.href ?? anchor('[comments]'), REDDIT_WEB);
+    const linked = resolveUrl(anchor('[link]'), REDDIT_WEB);
     const isSelf = !linked || linked === permalink;
     const itemType = atomType(linked, isSelf);
     const external =
@@ -162,7 +158,7 @@ export function parseRedditAtom(feed: AtomFeed.Feed<string>): FetchedItem[] {
       guid: entry.id ?? permalink,
       url: (external ? linked : permalink) ?? permalink,
       title: entry.title?.value?.trim() || null,
-      summaryHtml: SELF_TEXT.exec(html)?.[1]?.trim() || null,
+      summaryHtml: selfText(html),
       imageUrl: entry.media?.thumbnails?.[0]?.url ?? null,
       author: entry.authors?.[0]?.name?.replace(/^\//, '') ?? null,
       publishedAt: entry.published ?? entry.updated ?? null,
@@ -245,10 +241,10 @@ async function appToken(ctx: FetchContext, clientId: string, secret: string): Pr
     );
   }
   checkReddit(res);
-  const body = parseJson(res.text, 'the Reddit token');
-  const value = isRecord(body) ? str(body.access_token) : null;
-  if (!value) throw new SourceFetchError('Reddit did not return an access token');
-  const lifetime = (isRecord(body) ? count(body.expires_in) : undefined) ?? 3600;
+  const body = RedditTokenSchema.safeParse(parseJson(res.text, 'the Reddit token'));
+  if (!body.success) throw new SourceFetchError('Reddit did not return an access token');
+  const value = body.data.access_token;
+  const lifetime = body.data.expires_in ?? 3600;
   // Renew a minute early so a token never expires mid-refresh.
   tokens.set(key, { value, expiresAt: ctx.now.getTime() + Math.max(0, lifetime - 60) * 1000 });
   return value;

@@ -7,6 +7,7 @@
 // Requests go to config.youtubeBaseUrl (real www.youtube.com URLs are mapped onto it).
 import type { AtomFeed } from 'feedsmith';
 import type { YoutubeExtra } from '../../../shared/item-extra';
+import { scanTags } from '../html-scan';
 import { SourceFetchError, type FetchContext, type FetchedItem, type Fetcher } from '../types';
 import { parseFeedDocument } from './feed-parse';
 import { fetchFeed } from './rss';
@@ -67,17 +68,27 @@ function channelFeedPath(channelId: string): string {
   return `/feeds/videos.xml?channel_id=${channelId}`;
 }
 
+const CHANNEL_URL_ID = /\/channel\/(UC[\w-]{22})/;
+const UC_ID = /^UC[\w-]{22}$/;
+const JSON_IDS = [
+  /"channelId"\s*:\s*"(UC[\w-]{22})"/,
+  /"externalId"\s*:\s*"(UC[\w-]{22})"/,
+  /"browseId"\s*:\s*"(UC[\w-]{22})"/,
+];
+
 /** Reads the UC… channel id from a channel page (canonical link, itemprop meta, or the page's JSON). */
 export function extractChannelId(html: string): string | null {
-  const patterns = [
-    /<link[^>]+rel=["']canonical["'][^>]+href=["'][^"']*\/channel\/(UC[\w-]{22})/i,
-    /<link[^>]+href=["'][^"']*\/channel\/(UC[\w-]{22})["'][^>]+rel=["']canonical["']/i,
-    /<meta[^>]+itemprop=["'](?:channelId|identifier)["'][^>]+content=["'](UC[\w-]{22})["']/i,
-    /"channelId"\s*:\s*"(UC[\w-]{22})"/,
-    /"externalId"\s*:\s*"(UC[\w-]{22})"/,
-    /"browseId"\s*:\s*"(UC[\w-]{22})"/,
-  ];
-  for (const pattern of patterns) {
+  // Tags through the HTML tokenizer (linear); the JSON patterns have no overlapping quantifiers.
+  let id: string | null = null;
+  scanTags(html, (name, attribs) => {
+    if (name === 'link' && attribs.rel?.toLowerCase() === 'canonical')
+      id = CHANNEL_URL_ID.exec(attribs.href ?? '')?.[1] ?? null;
+    else if (name === 'meta' && /^(channelId|identifier)$/.test(attribs.itemprop ?? ''))
+      id = UC_ID.test(attribs.content ?? '') ? (attribs.content ?? null) : null;
+    return id !== null;
+  });
+  if (id) return id;
+  for (const pattern of JSON_IDS) {
     const match = pattern.exec(html);
     if (match) return match[1];
   }

@@ -73,6 +73,7 @@ export async function feedDatabase(
     LOG_LEVEL: 'silent',
     SEED_DEFAULT_SOURCES: 'false',
     JOBS_ENABLED: 'false',
+    PURGE_AGE_DAYS: '0', // the generated feeds carry fixed, old dates
     ...env,
   });
   const { db } = openDatabase(config.database);

@@ -43,6 +43,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         LOG_LEVEL: 'warn',
         JOBS_ENABLED: 'false',
         SEED_DEFAULT_SOURCES: 'false',
+        // Generated and recorded feeds carry old dates; keep them all (the purge age is tested apart).
+        PURGE_AGE_DAYS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

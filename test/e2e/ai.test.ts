@@ -49,6 +49,8 @@ describeE2E('AI in the browser', () => {
     expect(res.status()).toBe(200);
     await page.goto('/');
     await page.getByRole('tab', { name: 'AI Assistant' }).click();
+    // The chat loads when its tab is first opened.
+    await page.getByRole('heading', { name: 'Cosmic Chat' }).waitFor();
     return { context, page };
   }
 

@@ -49,6 +49,7 @@ describeE2E('the bundled server, as npm start runs it', () => {
         JOBS_ENABLED: 'false',
         FETCH_ALLOW_PRIVATE_NETWORK: 'true',
         INGEST_WORKERS: '1',
+        PURGE_AGE_DAYS: '0', // the recorded feed is older than the purge age
         ADS_TXT: 'example.com, pub-1, DIRECT',
       },
     });

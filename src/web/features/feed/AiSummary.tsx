@@ -67,7 +67,7 @@ export function AiSummary({ item, className }: { item: NewsItem; className?: str
         }}
         className={cn(
           'flex w-full items-center gap-2 rounded-md text-left font-medium text-primary hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-          open ? 'px-2.5 py-1.5' : 'px-0.5 py-0.5',
+          open ? 'px-2.5 py-1.5' : 'px-0.5 py-0',
         )}
       >
         <Sparkles

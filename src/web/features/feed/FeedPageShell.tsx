@@ -129,7 +129,7 @@ export function FeedPageShell({
 /** The feed tab's header row: title, then view toggle and refresh button. */
 export function FeedHeader({ title, actions }: { title: string; actions: ReactNode }) {
   return (
-    <div className="mb-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-2">
+    <div className="mb-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-2">
       <h2 className="text-lg font-semibold sm:text-xl">{title}</h2>
       <div className="flex flex-wrap items-center gap-2">{actions}</div>
     </div>

@@ -10,7 +10,7 @@ import { YouTubePlayer } from './YouTubePlayer';
 
 /**
  * A story as a card: image or video, badges, title, 200-character summary, meta,
- * actions. Compact (a 5:2 image, the AI Summary a slim line until opened, the title and summary clamped) so a desktop
+ * actions. Compact (a 3:1 image, 5:2 on a phone, the AI Summary a slim line until opened, the title and summary clamped) so a desktop
  * screen shows two rows of three; the grid lines the cards up in rows.
  */
 export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
@@ -29,17 +29,17 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
           videoId={videoId}
           image={image}
           title={item.title}
-          className="aspect-[5/2]"
+          className="aspect-[5/2] sm:aspect-[3/1]"
         />
       ) : image ? (
         <ItemImage
           src={image}
           alt=""
           sourceName={item.sourceName}
-          className="aspect-[5/2] w-full"
+          className="aspect-[5/2] w-full sm:aspect-[3/1]"
         />
       ) : null}
-      <div className="flex flex-1 flex-col gap-1.5 p-3">
+      <div className="flex flex-1 flex-col gap-1.5 px-3 py-2.5">
         <ItemBadges item={item} />
         <h3
           id={titleId}

@@ -3,6 +3,7 @@
 // stored unchanged, and pruning a source to its item cap.
 import type { DB } from '../db/database';
 import type { SourceRow } from '../db/tables';
+import type { SourceType } from '../../shared/constants';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
 
 export type FetchableSource = Pick<
@@ -34,6 +35,18 @@ export const SOURCE_COLUMNS = [
 const LOOKUP_BATCH = 500;
 
 /**
+ * Every source a fetch may touch: switched on by its owner or an admin, and not
+ * built in (AI Briefings are written by AstroDash, never fetched). Each query
+ * that picks sources to fetch starts here.
+ */
+const fetchable = (db: DB) =>
+  db
+    .selectFrom('news_sources')
+    .select([...SOURCE_COLUMNS])
+    .where('is_enabled', '=', 1)
+    .where('built_in', '=', 0);
+
+/**
  * The sources a user may refresh: the listed ids among those they can see
  * (others are ignored silently), or all their active sources. Sources an admin
  * switched off are never fetched.
@@ -43,11 +56,7 @@ export async function sourcesForUser(
   userId: number,
   sourceIds?: string[],
 ): Promise<FetchableSource[]> {
-  let query = db
-    .selectFrom('news_sources')
-    .select([...SOURCE_COLUMNS])
-    .where('is_enabled', '=', 1)
-    .where('built_in', '=', 0); // AI Briefings are written, never fetched
+  let query = fetchable(db);
   if (sourceIds) {
     const ids = sourceIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
     if (ids.length === 0) return [];
@@ -64,15 +73,18 @@ export async function dueSources(
   now = Date.now(),
   limit = 2000,
 ): Promise<FetchableSource[]> {
-  return db
-    .selectFrom('news_sources')
-    .select([...SOURCE_COLUMNS])
-    .where('is_enabled', '=', 1)
-    .where('built_in', '=', 0)
+  return fetchable(db)
     .where('next_fetch_at', '<=', now)
     .orderBy('next_fetch_at')
     .limit(limit)
     .execute();
+}
+
+/** Every active source (the news refresh), or every one of a type (the launch schedule). */
+export async function activeSources(db: DB, sourceType?: SourceType): Promise<FetchableSource[]> {
+  let query = fetchable(db);
+  if (sourceType) query = query.where('source_type', '=', sourceType);
+  return query.orderBy('id').execute();
 }
 
 /** Which of these fetched-item hashes the source already has stored. */

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_HINT } from '../../../src/server/ai/local';
 import { dueSources } from '../../../src/server/ingest/pipeline';
+import { activeSources } from '../../../src/server/ingest/repository';
 import { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../../src/shared/constants';
 import type { ApiClient } from '../../helpers/client';
 import { dialects } from '../../helpers/database';
@@ -290,6 +291,10 @@ describe.each(dialects)('AI with the local engine (%s)', (dialect) => {
         .execute();
       const due = await dueSources(server.db);
       expect(due.map((s) => s.id)).not.toContain(Number(id));
+      // Nor does the scheduled news refresh, which fetches every active source.
+      const active = await activeSources(server.db);
+      expect(active.length).toBeGreaterThan(0);
+      expect(active.map((s) => s.id)).not.toContain(Number(id));
     });
 
     it('titles other queries by the query and says plainly when nothing matches', async () => {

@@ -74,6 +74,8 @@ export async function feedDatabase(
     SEED_DEFAULT_SOURCES: 'false',
     JOBS_ENABLED: 'false',
     PURGE_AGE_DAYS: '0', // the generated feeds carry fixed, old dates
+    // FETCH_CONCURRENCY and the like from the shell, to compare settings in one run.
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('FETCH_'))),
     ...env,
   });
   const { db } = openDatabase(config.database);

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
+import { cachingStatements } from './statement-cache';
 import type { Database } from './tables';
 
 export type DB = Kysely<Database>;
@@ -38,7 +39,9 @@ export function openDatabase(options: DatabaseOptions): { db: DB; dialect: Diale
       return close();
     };
     return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+      db: new Kysely<Database>({
+        dialect: new SqliteDialect({ database: cachingStatements(database) }),
+      }),
       dialect: 'sqlite',
     };
   }

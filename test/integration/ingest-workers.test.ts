@@ -7,7 +7,12 @@ import { dialects } from '../helpers/database';
 import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
-import { closeIngestPool, ingestPoolStats } from '../../src/server/ingest/worker-pool';
+import {
+  closeIngestPool,
+  fetchAndNormalize,
+  ingestPoolStats,
+} from '../../src/server/ingest/worker-pool';
+import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import type { GuardedHttp } from '../../src/server/ingest/types';
 import { createSource, sourceRow } from './ingest-helpers';
@@ -18,6 +23,7 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
   let threaded: TestServer;
   let inline: TestServer;
   let fixtures: FixtureServer;
+  let maxOpen = 0;
   const f = (path: string) => `${fixtures.url}${path}`;
 
   beforeAll(async () => {
@@ -33,7 +39,17 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
       .route('/br.rss', encoded('br', zlib.brotliCompressSync(NASA)))
       .route('/corrupt.rss', encoded('gzip', Buffer.from('not gzip at all')))
       .route('/atom.xml', { file: 'atom-heise-developer.xml' })
-      .route('/missing.rss', { status: 404, body: 'gone' });
+      .route('/missing.rss', { status: 404, body: 'gone' })
+      .route('/huge.rss', { body: bigFeed(30_000), type: 'application/rss+xml' });
+    // Counts requests the server is answering at once.
+    let open = 0;
+    fixtures.route('/slow.rss', async (_req, res) => {
+      open++;
+      maxOpen = Math.max(maxOpen, open);
+      await new Promise((r) => setTimeout(r, 150));
+      open--;
+      res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(NASA);
+    });
     threaded = await startTestServer({ dialect, env: { INGEST_WORKERS: '2' } });
     inline = await startTestServer({ dialect, env: { INGEST_WORKERS: '0' } });
   });
@@ -111,6 +127,56 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
       expect(await stored(threaded, ids[0])).toEqual([]);
     } finally {
       await guarded.close();
+    }
+  });
+
+  it('runs many fetches on one thread at once (a task waiting on the network does not hold its thread)', async () => {
+    maxOpen = 0;
+    const urls = Array.from({ length: 8 }, (_, i) => f(`/slow.rss?n=${i}`));
+    // One host here: lift its limit, so only the threads could hold requests back.
+    const http = createGuardedHttp({ ...threaded.config.ingest, perHostConcurrency: 8 });
+    try {
+      const { result } = await refresh(threaded, urls, http);
+      expect(result.sourcesFetched).toBe(8);
+    } finally {
+      await http.close();
+    }
+    // Two threads: one task per thread would never have more than two requests open.
+    expect(maxOpen).toBeGreaterThan(2);
+  });
+
+  it('ends a thread stuck past its deadline, answers "took too long" and keeps fetching', async () => {
+    const config = threaded.config.ingest;
+    const http = createGuardedHttp({ ...config, maxBytes: 64 * 1024 * 1024 });
+    try {
+      const source = {
+        id: 1,
+        name: 'Huge',
+        url: f('/huge.rss'),
+        sourceType: 'rss' as const,
+        etag: null,
+        lastModified: null,
+        resolvedUrl: null,
+      };
+      const threadsBefore = new Set(ingestPoolStats().threadIds);
+      const now = Date.now();
+      // Parsing 30,000 items takes far longer than this: the thread cannot see
+      // its own timer, so the main thread ends it.
+      const stuck = fetchAndNormalize(config, http, {
+        source,
+        config: { ...config, maxBytes: 64 * 1024 * 1024 },
+        now,
+        deadline: now + 150,
+      });
+      await expect(stuck).rejects.toThrow('Reading the source took too long. Will retry later.');
+      await expect
+        .poll(() => ingestPoolStats().threadIds.filter((id) => threadsBefore.has(id)).length)
+        .toBeLessThan(threadsBefore.size || 1);
+      // A fresh thread takes the next fetch.
+      const { result } = await refresh(threaded, [f('/plain.rss')]);
+      expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    } finally {
+      await http.close();
     }
   });
 });

@@ -14,6 +14,8 @@ export interface FetchJob {
   config: Config['ingest'];
   /** Epoch ms of the fetch; dates missing from items fall back to it. */
   now: number;
+  /** Epoch ms by which a worker gives up (worker-pool.ts sets it); inline fetches rely on HTTP timeouts. */
+  deadline?: number;
 }
 
 /** What a fetch produced, without the raw items: those come back normalised. */
@@ -23,6 +25,10 @@ export interface FetchJobOutput {
   summary: FetchSummary;
   items: NormalizedItem[];
 }
+
+export const TOO_LONG = 'Reading the source took too long. Will retry later.';
+/** For the other tasks of a worker thread that was ended because one of them hung. */
+export const INTERRUPTED = 'Reading the source was interrupted. Will retry later.';
 
 /** An error as plain data, so it survives the trip between threads. */
 export interface JobError {

@@ -2,8 +2,9 @@
 // back over `port` to the main thread's guarded client, which owns the SSRF
 // guard and the per-host limits; the body comes back still compressed and is
 // decompressed, decoded and parsed here, off the thread that serves requests.
-import type { MessagePort } from 'node:worker_threads';
+import { threadId, type MessagePort } from 'node:worker_threads';
 import {
+  TOO_LONG,
   fromJobError,
   runFetchJob,
   toJobError,
@@ -13,7 +14,12 @@ import {
   type KnownHashes,
 } from './fetch-job';
 import { finishResponse, type RawHttpResponse } from './http';
-import type { GuardedHttp, HttpRequestOptions, HttpResponse } from './types';
+import {
+  SourceFetchError,
+  type GuardedHttp,
+  type HttpRequestOptions,
+  type HttpResponse,
+} from './types';
 
 export interface WorkerTask {
   job: FetchJob;
@@ -32,7 +38,12 @@ export interface KnownCall {
   known: string[];
 }
 
-export type WorkerCall = HttpCall | KnownCall;
+/** Sent first: which thread runs the task, so the main thread can end it if it hangs. */
+export interface StartedCall {
+  started: number;
+}
+
+export type WorkerCall = HttpCall | KnownCall | StartedCall;
 
 /** The main thread's answer: a raw response, or text when its client cannot give raw bytes. */
 export type HttpReply =
@@ -85,12 +96,24 @@ function portClient(
 }
 
 export default async function runTask({ job, port }: WorkerTask): Promise<JobOutcome> {
+  port.postMessage({ started: threadId } satisfies WorkerCall);
   const { http, known } = portClient(port, job.config.maxBytes);
+  // Past the deadline the task gives up, even while a reply it awaits never comes.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    const wait = Math.max(0, (job.deadline ?? Infinity) - Date.now());
+    if (Number.isFinite(wait))
+      timer = setTimeout(() => reject(new SourceFetchError(TOO_LONG)), wait);
+  });
   try {
-    return { ok: true, output: await runFetchJob(job, http, undefined, known) };
+    return {
+      ok: true,
+      output: await Promise.race([runFetchJob(job, http, undefined, known), late]),
+    };
   } catch (err) {
     return { ok: false, error: toJobError(err) };
   } finally {
+    clearTimeout(timer);
     port.close();
   }
 }

@@ -9,6 +9,8 @@ import { Piscina } from 'piscina';
 import type { Config } from '../config';
 import type { SourceType } from '../../shared/constants';
 import {
+  INTERRUPTED,
+  TOO_LONG,
   fromJobError,
   runFetchJob,
   toJobError,
@@ -69,11 +71,13 @@ function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
 }
 
 /**
- * A task that outlives this (a parser stuck on a hostile document) is aborted,
- * which ends its thread; piscina starts a fresh one. Generous: a fetcher may make
- * a few requests, each with its own timeout.
+ * A task gives up at its deadline on its own (ingest-worker.ts). One that is
+ * still running a grace period later is stuck in synchronous code, a parser on a hostile
+ * document, so its thread is ended and piscina starts a fresh one. Generous: a
+ * fetcher may make a few requests, each with its own timeout.
  */
 export const taskDeadlineMs = (config: IngestConfig) => config.timeoutMs * 4 + 60_000;
+const graceMs = (deadlineMs: number) => Math.min(5_000, deadlineMs / 4);
 
 function hasRaw(http: GuardedHttp): http is GuardedHttpClient {
   return typeof (http as Partial<GuardedHttpClient>).requestRaw === 'function';
@@ -122,25 +126,41 @@ async function runInWorker(
   job: FetchJob,
   known: KnownHashes | undefined,
 ): Promise<FetchJobOutput> {
+  const deadline = job.deadline ?? Date.now() + taskDeadlineMs(config);
   const { port1, port2 } = new MessageChannel();
-  port1.on('message', (call: WorkerCall) =>
-    'known' in call
-      ? void answerKnown(port1, known, call.id, call.known)
-      : void answer(port1, http, call),
-  );
+  let threadId: number | null = null;
+  port1.on('message', (call: WorkerCall) => {
+    if ('started' in call) threadId = call.started;
+    else if ('known' in call) void answerKnown(port1, known, call.id, call.known);
+    else void answer(port1, http, call);
+  });
+  const workers = poolFor(config);
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_resolve, reject) => {
+    const wait = deadline - Date.now() + graceMs(deadline - job.now);
+    timer = setTimeout(() => {
+      // Its own timer could not fire: the thread is busy and is ended.
+      if (threadId !== null) void workers.threads.find((t) => t.threadId === threadId)?.terminate();
+      reject(new SourceFetchError(TOO_LONG));
+    }, wait);
+  });
   let outcome: JobOutcome;
   try {
-    outcome = await poolFor(config).run(
-      { job, port: port2 },
-      { transferList: [port2], signal: AbortSignal.timeout(taskDeadlineMs(config)) },
-    );
+    // No AbortSignal for piscina: it runs an abortable task alone on its
+    // thread, which made the fetches one at a time instead of many at once.
+    outcome = await Promise.race([
+      workers.run({ job: { ...job, deadline }, port: port2 }, { transferList: [port2] }),
+      stuck,
+    ]);
   } catch (err) {
+    if (err instanceof SourceFetchError) throw err;
     if (err instanceof Error && /queue is at limit/i.test(err.message))
       throw new SourceFetchError('The server is busy reading other sources. Will retry later.');
-    if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError'))
-      throw new SourceFetchError('Reading the source took too long. Will retry later.');
+    if (err instanceof Error && /worker exited|terminating worker/i.test(err.message))
+      throw new SourceFetchError(INTERRUPTED);
     throw err;
   } finally {
+    clearTimeout(timer);
     port1.close();
   }
   if (!outcome.ok) throw fromJobError(outcome.error);
@@ -174,9 +194,15 @@ export async function closeIngestPool(): Promise<void> {
 }
 
 /** Threads and queue right now, for benches and diagnostics. */
-export function ingestPoolStats(): { threads: number; queued: number; completed: number } {
+export function ingestPoolStats(): {
+  threads: number;
+  threadIds: number[];
+  queued: number;
+  completed: number;
+} {
   return {
     threads: pool?.threads.length ?? 0,
+    threadIds: pool?.threads.map((t) => t.threadId) ?? [],
     queued: pool?.queueSize ?? 0,
     completed: pool?.completed ?? 0,
   };

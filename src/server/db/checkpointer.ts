@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-export const CHECKPOINT_INTERVAL_MS = 1000;
+export const CHECKPOINT_INTERVAL_MS = 250;
 /** The main connection's own threshold, in pages, for when this thread cannot keep up. */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
 

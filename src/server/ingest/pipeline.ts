@@ -14,6 +14,7 @@ import { recordOutcome, storeItems } from './store';
 export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './repository';
 import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
 import { fetchAndNormalize } from './worker-pool';
+import { inWriteBatch } from './write-batch';
 
 export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
 
@@ -119,13 +120,17 @@ export async function fetchSource(
       resolvedUrl: result.resolvedUrl ?? null,
     };
     if (result.notModified) {
-      await recordOutcome(db, row.id, { status: 'not_modified', ...validators }, now, intervalMs);
+      await inWriteBatch(db, (tx) =>
+        recordOutcome(tx, row.id, { status: 'not_modified', ...validators }, now, intervalMs),
+      );
       return 0;
     }
-    const added = await storeItems(db, row.id, items, now);
-    await pruneSource(db, row.id, config.ingest.maxItemsPerSource);
-    await recordOutcome(db, row.id, { status: 'ok', ...validators }, now, intervalMs);
-    return added;
+    return await inWriteBatch(db, async (tx) => {
+      const added = await storeItems(tx, row.id, items, now);
+      await pruneSource(tx, row.id, config.ingest.maxItemsPerSource);
+      await recordOutcome(tx, row.id, { status: 'ok', ...validators }, now, intervalMs);
+      return added;
+    });
   } catch (err) {
     const { message, retryAfterSeconds } = readableError(err);
     // Expected failures (timeouts, HTTP errors) go into the refresh's summary line;

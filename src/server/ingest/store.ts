@@ -1,4 +1,4 @@
-// Dedupe and store: one transaction per source. An item is identified per
+// Dedupe and store: one transaction per source (or a savepoint in a shared one). An item is identified per
 // source by its dedupe key (guid, else canonical URL; a guid reused by a
 // different story gets a key of its own); seen again, it updates
 // its engagement (and every field when the source marks it mutable or its text
@@ -87,7 +87,10 @@ export async function storeItems(
   if (items.length === 0) return 0;
   const lookup = [...new Set(items.flatMap((i) => [i.dedupeKey, collisionKey(i)]))];
 
-  return db.transaction().execute(async (tx) => {
+  // Inside a write batch (write-batch.ts) the caller's transaction serves.
+  const inTransaction = <T>(work: (tx: Tx) => Promise<T>) =>
+    db.isTransaction ? work(db as Tx) : db.transaction().execute(work);
+  return inTransaction(async (tx) => {
     const existing = new Map<string, Existing>();
     for (let i = 0; i < lookup.length; i += LOOKUP_BATCH) {
       const rows = await tx

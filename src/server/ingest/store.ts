@@ -1,9 +1,10 @@
-// Dedupe and store: one transaction per source (or a savepoint in a shared one). An item is identified per
-// source by its dedupe key (guid, else canonical URL; a guid reused by a
-// different story gets a key of its own); seen again, it updates
-// its engagement (and every field when the source marks it mutable or its text
-// changed) and never duplicates. Counters and full-text search follow by
-// trigger (0001_initial.ts). Also records each source's fetch outcome.
+// Dedupe and store: one transaction per source, or the caller's (a write batch
+// of several sources, write-batch.ts). An item is identified per source by its
+// dedupe key (guid, else canonical URL; a guid reused by a different story gets
+// a key of its own); seen again, it updates its engagement (and every field
+// when the source marks it mutable or its text changed) and never duplicates.
+// Counters and full-text search follow by trigger (0001_initial.ts). Also
+// records each source's fetch outcome.
 import type { DB, Tx } from '../db/database';
 import type { NewNewsItem } from '../db/tables';
 import type { NormalizedItem } from './normalize';

@@ -71,10 +71,10 @@ function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
 }
 
 /**
- * A task gives up at its deadline on its own (ingest-worker.ts). One that is
- * still running a grace period later is stuck in synchronous code, a parser on a hostile
- * document, so its thread is ended and piscina starts a fresh one. Generous: a
- * fetcher may make a few requests, each with its own timeout.
+ * A task gives up at its deadline on its own (ingest-worker.ts). One still
+ * running a grace period later is stuck in synchronous code (a parser on a
+ * hostile document), so its thread is ended and piscina starts a fresh one.
+ * Generous: a fetcher may make a few requests, each with its own timeout.
  */
 export const taskDeadlineMs = (config: IngestConfig) => config.timeoutMs * 4 + 60_000;
 const graceMs = (deadlineMs: number) => Math.min(5_000, deadlineMs / 4);

@@ -14,6 +14,16 @@ function open(size?: number) {
   return { raw, database, db };
 }
 
+/** Table t with rows (i, 'n' + i) for i below `rows`. */
+async function tableOf(db: ReturnType<typeof open>['db'], rows: number) {
+  await db.schema.createTable('t').addColumn('id', 'integer').addColumn('name', 'text').execute();
+  for (let i = 0; i < rows; i++)
+    await db
+      .insertInto('t')
+      .values({ id: i, name: `n${i}` })
+      .execute();
+}
+
 it('compiles each query text once and binds new values to it', async () => {
   const { raw, database, db } = open();
   let prepared = 0;
@@ -22,12 +32,7 @@ it('compiles each query text once and binds new values to it', async () => {
     prepared++;
     return prepare(text);
   };
-  await db.schema.createTable('t').addColumn('id', 'integer').addColumn('name', 'text').execute();
-  for (let i = 0; i < 50; i++)
-    await db
-      .insertInto('t')
-      .values({ id: i, name: `n${i}` })
-      .execute();
+  await tableOf(db, 50);
   const byId = (id: number) =>
     db.selectFrom('t').select('name').where('id', '=', id).executeTakeFirst();
   expect(await byId(7)).toEqual({ name: 'n7' });
@@ -54,12 +59,7 @@ it('sees a changed schema, and evicts the least recently used text beyond its si
 
 it('lets a streamed select finish before the same text runs again', async () => {
   const { db } = open();
-  await db.schema.createTable('t').addColumn('id', 'integer').addColumn('name', 'text').execute();
-  for (let i = 0; i < 5; i++)
-    await db
-      .insertInto('t')
-      .values({ id: i, name: `n${i}` })
-      .execute();
+  await tableOf(db, 5);
   const query = () => db.selectFrom('t').select('id').orderBy('id');
   const streamed: number[] = [];
   const again = (async () => (await query().execute()).map((r) => r.id))();

@@ -49,20 +49,18 @@ export function inWriteBatch<T>(db: DB, write: Write<T>): Promise<T> {
 }
 
 async function drain(db: DB, queue: Queue): Promise<void> {
-  for (let first = true; queue.pending.length > 0; first = false) {
-    // Between batches, the event loop: a transaction and its commit resolve as
-    // microtasks, so back to back they would keep API calls waiting for all of them.
-    if (!first) await new Promise((resolve) => setImmediate(resolve));
+  while (queue.pending.length > 0) {
     const batch: { entry: Pending; value: unknown }[] = [];
     try {
       await db.transaction().execute(async (tx) => {
         const started = performance.now();
         while (queue.pending.length > 0 && performance.now() - started < BATCH_BUDGET_MS) {
-          const entry = queue.pending.shift()!;
-          batch.push({ entry, value: undefined });
-          batch[batch.length - 1].value = await entry.write(tx);
+          const done = { entry: queue.pending.shift()!, value: undefined as unknown };
+          batch.push(done); // before it runs: a failed write is retried with the rest
+          done.value = await done.entry.write(tx);
         }
       });
+      for (const { entry, value } of batch) entry.resolve(value);
     } catch {
       // One write failed and took the batch with it: each again on its own,
       // so only the failing one is lost and its caller hears why.
@@ -73,9 +71,10 @@ async function drain(db: DB, queue: Queue): Promise<void> {
           entry.reject(err);
         }
       }
-      continue;
     }
-    for (const { entry, value } of batch) entry.resolve(value);
+    // Between batches, the event loop: a transaction and its commit resolve as
+    // microtasks, so back to back they would keep API calls waiting for all of them.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   queue.running = false;
 }

@@ -1,23 +1,26 @@
 // Routes that replay recorded Open-Meteo and SWPC payloads on the fixture server.
 // SWPC files keep a rolling window, so the time-sensitive ones (Kp forecast,
-// alerts) are replayed with their time tags moved by whole days to lie around
-// now, as a live capture taken today would.
+// alerts) are replayed with their time tags moved to lie around now, as a live
+// capture taken today would: the forecast by whole days (its rows keep their
+// 3-hour slots), the alerts by whole hours (their 24-hour window must end where
+// the recording did, whatever the time of day the tests run).
 import type { FixtureServer } from './fixture-server';
 import { readFixture } from './fixture-server';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** Moves every "YYYY-MM-DD[ T]HH:MM:SS…" time tag in the text by `days`. */
-export function shiftTimeTags(text: string, days: number): string {
+/** Moves every "YYYY-MM-DD[ T]HH:MM:SS…" time tag in the text by `ms`. */
+export function shiftTimeTags(text: string, ms: number): string {
   return text.replace(/(\d{4}-\d{2}-\d{2})([ T])(\d{2}:\d{2}:\d{2})/g, (_m, d, sep, t) => {
-    const shifted = new Date(Date.parse(`${d}T${t}Z`) + days * DAY_MS).toISOString();
+    const shifted = new Date(Date.parse(`${d}T${t}Z`) + ms).toISOString();
     return `${shifted.slice(0, 10)}${sep}${shifted.slice(11, 19)}`;
   });
 }
 
-/** Whole days from `anchor` (the end of the recording) to now, rounded down. */
-export const daysUntilNow = (anchor: string) =>
-  Math.floor((Date.now() - Date.parse(anchor)) / DAY_MS);
+/** From `anchor` (the end of the recording) to now, rounded down to whole `unit`s, in ms. */
+const untilNow = (anchor: string, unit: number) =>
+  Math.floor((Date.now() - Date.parse(anchor)) / unit) * unit;
 
 export const SWPC_FILES = {
   '/products/noaa-planetary-k-index.json': 'swpc-noaa-planetary-k-index-2026-objects.json',
@@ -33,14 +36,14 @@ export function routeSwpc(fixtures: FixtureServer) {
   fixtures.route('/products/noaa-planetary-k-index-forecast.json', {
     body: shiftTimeTags(
       readFixture('swpc-noaa-planetary-k-index-forecast-2026-objects.json').toString('utf8'),
-      daysUntilNow('2026-02-09T16:00:00Z'),
+      untilNow('2026-02-09T16:00:00Z', DAY_MS),
     ),
     type: 'application/json',
   });
   fixtures.route('/products/alerts.json', {
     body: shiftTimeTags(
       readFixture('swpc-alerts.json').toString('utf8'),
-      daysUntilNow('2026-06-13T22:00:00Z'),
+      untilNow('2026-06-13T22:00:00Z', HOUR_MS),
     ),
     type: 'application/json',
   });

@@ -21,10 +21,11 @@ if (mtime(path.join(root, 'dist/web/index.html')) < sourcesChanged) {
   console.log('Building the web app…');
   execSync('npm run -s build:web', { cwd: root, stdio: 'inherit' });
 }
-// The ingestion worker is its own bundle beside main.js: both must be fresh.
+// The worker threads' entries are bundles of their own beside main.js: all must be fresh.
 const serverBuilt = Math.min(
-  mtime(path.join(root, 'dist/server/main.js')),
-  mtime(path.join(root, 'dist/server/ingest-worker.js')),
+  ...['main.js', 'ingest-worker.js', 'store-thread.js', 'text-worker.js'].map((file) =>
+    mtime(path.join(root, 'dist/server', file)),
+  ),
 );
 if (serverBuilt < sourcesChanged) {
   console.log('Building the server…');

@@ -111,7 +111,10 @@ export async function runChild<T>(
   script: string,
   env: Record<string, string>,
 ): Promise<T> {
-  const child = spawn(process.execPath, [path.join(bundleDir, script.replace(/\.ts$/, '.js'))], {
+  // BENCH_NODE_ARGS passes flags to the measured process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const entry = path.join(bundleDir, script.replace(/\.ts$/, '.js'));
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       BENCH_ROOT: ROOT,
@@ -135,7 +138,7 @@ export const percentile = (sorted: number[], p: number) =>
 export const ROOT = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '../..');
 
 /**
- * Bundles bench/support scripts and the ingestion worker as `npm run
+ * Bundles bench/support scripts and the ingestion's worker threads as `npm run
  * build:server` bundles the server, into a temporary directory: benches then
  * measure the code production runs (memory included), not tsx compiling
  * TypeScript on start-up. Answers the directory; run a script there with runChild.
@@ -145,6 +148,7 @@ export async function bundleForBench(scripts: string[]): Promise<string> {
   await build({
     entryPoints: [
       path.join(ROOT, 'src/server/ingest/ingest-worker.ts'),
+      path.join(ROOT, 'src/server/ingest/store-thread.ts'),
       ...scripts.map((s) => path.join(ROOT, 'bench/support', s)),
     ],
     entryNames: '[name]',

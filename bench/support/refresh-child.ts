@@ -4,6 +4,7 @@
 // Prints one JSON line.
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
+import { closeStoreThread } from '../../src/server/ingest/store-writer';
 import {
   closeIngestPool,
   ingestPoolStats,
@@ -69,6 +70,7 @@ try {
   clearInterval(sampler);
   const threads = ingestPoolStats().threads;
   await closeIngestPool();
+  await closeStoreThread();
   await http.close();
   await bench.destroy();
   feeds.close();

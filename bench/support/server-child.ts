@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { SESSION_COOKIE, createSession } from '../../src/server/auth/sessions';
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
+import { closeStoreThread } from '../../src/server/ingest/store-writer';
 import { closeIngestPool, setIngestWorkerFile } from '../../src/server/ingest/worker-pool';
 import { LIST_QUERY } from './list-query';
 import { feedDatabase, peakRss, percentile, silentLog, startFeedServer } from './harness';
@@ -74,6 +75,7 @@ void ctx;
 async function shutdown() {
   await app.close();
   await closeIngestPool();
+  await closeStoreThread();
   await http.close();
   await bench.destroy();
   feeds.close();

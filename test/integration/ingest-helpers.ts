@@ -2,6 +2,7 @@
 import type { DB } from '../../src/server/db/database';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
 import type { SourceType } from '../../src/shared/constants';
+import type { NormalizedItem } from '../../src/server/ingest/normalize';
 import type { ApiClient } from '../helpers/client';
 
 let counter = 0;
@@ -79,3 +80,27 @@ export async function itemsOf(db: DB, sourceId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** An item as normalising leaves it, keyed by `key`. */
+export const normalizedItem = (
+  key: string,
+  over: Partial<NormalizedItem> = {},
+): NormalizedItem => ({
+  dedupeKey: key,
+  url: `https://example.org/${key}`,
+  title: `Title ${key}`,
+  summary: `<p>Summary ${key}</p>`,
+  summaryText: `Summary ${key}`,
+  content: null,
+  contentText: null,
+  imageUrl: null,
+  author: null,
+  publishedAt: Date.UTC(2026, 0, 1),
+  itemType: 'article',
+  isBreaking: 0,
+  engagementScore: 0,
+  extra: null,
+  mutable: false,
+  dated: true,
+  ...over,
+});

@@ -1,7 +1,6 @@
 // Dedupe and store against a real database: seen-again items update, never duplicate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
-import type { NormalizedItem } from '../../src/server/ingest/normalize';
 import {
   MAX_BACKOFF_MS,
   bulkInsertItems,
@@ -9,27 +8,7 @@ import {
   storeItems,
   toRow,
 } from '../../src/server/ingest/store';
-import { createSource, itemsOf, sourceRow } from './ingest-helpers';
-
-const item = (key: string, over: Partial<NormalizedItem> = {}): NormalizedItem => ({
-  dedupeKey: key,
-  url: `https://example.org/${key}`,
-  title: `Title ${key}`,
-  summary: `<p>Summary ${key}</p>`,
-  summaryText: `Summary ${key}`,
-  content: null,
-  contentText: null,
-  imageUrl: null,
-  author: null,
-  publishedAt: Date.UTC(2026, 0, 1),
-  itemType: 'article',
-  isBreaking: 0,
-  engagementScore: 0,
-  extra: null,
-  mutable: false,
-  dated: true,
-  ...over,
-});
+import { createSource, itemsOf, normalizedItem as item, sourceRow } from './ingest-helpers';
 
 describe.each(dialects)('store (%s)', (dialect) => {
   let t: TestDatabase;

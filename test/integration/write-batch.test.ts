@@ -1,5 +1,5 @@
 // Group commit of the ingestion's writes: sources finishing together share one
-// transaction, each in its own savepoint, so one failed write loses only itself.
+// transaction; should one fail, each runs again alone, so only it is lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
 import type { Tx } from '../../src/server/db/database';

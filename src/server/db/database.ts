@@ -2,7 +2,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import { cachingStatements } from './statement-cache';
@@ -21,7 +32,49 @@ export type DatabaseOptions =
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function openDatabase(options: DatabaseOptions): { db: DB; dialect: Dialect } {
+/**
+ * Every SQLite transaction takes the write lock when it begins. More than one
+ * connection writes (the server's, each ingest worker's), and a deferred
+ * transaction that reads first cannot take the lock later if another
+ * connection committed in between: SQLite answers SQLITE_BUSY at once instead
+ * of waiting out busy_timeout. Every transaction here writes, so nothing is lost.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/** The SQLite file behind each database opened here, for connections of its own (ingest workers). */
+const sqliteFiles = new WeakMap<DB, string>();
+
+/** The SQLite file `db` was opened on; null for PostgreSQL or an in-memory database. */
+export const sqliteFileOf = (db: DB): string | null => sqliteFiles.get(db) ?? null;
+
+export interface ConnectionRole {
+  /**
+   * A helper's connection (an ingest worker's): it leaves the checkpointer to
+   * the server's connection and keeps a smaller page cache, since it only
+   * writes new items and reads the few rows it compares them with.
+   */
+  helper?: boolean;
+}
+
+export function openDatabase(
+  options: DatabaseOptions,
+  { helper = false }: ConnectionRole = {},
+): { db: DB; dialect: Dialect } {
   if (options.dialect === 'sqlite') {
     fs.mkdirSync(path.dirname(options.file), { recursive: true });
     const database = new SQLite(options.file);
@@ -29,21 +82,23 @@ export function openDatabase(options: DatabaseOptions): { db: DB; dialect: Diale
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
-    database.pragma('cache_size = -65536');
+    database.pragma(helper ? 'cache_size = -8192' : 'cache_size = -65536');
     database.pragma('temp_store = MEMORY');
     database.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    const checkpointer = startCheckpointer(options.file);
-    const close = database.close.bind(database);
-    database.close = () => {
-      void checkpointer.stop();
-      return close();
-    };
-    return {
-      db: new Kysely<Database>({
-        dialect: new SqliteDialect({ database: cachingStatements(database) }),
-      }),
-      dialect: 'sqlite',
-    };
+    if (!helper) {
+      const checkpointer = startCheckpointer(options.file);
+      const close = database.close.bind(database);
+      database.close = () => {
+        void checkpointer.stop();
+        return close();
+      };
+    }
+    const db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: cachingStatements(database) }),
+    });
+    if (options.file !== ':memory:' && options.file !== '')
+      sqliteFiles.set(db, path.resolve(options.file));
+    return { db, dialect: 'sqlite' };
   }
   const pool = new pg.Pool({
     connectionString: options.url,

@@ -5,16 +5,15 @@
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import pLimit from 'p-limit';
-import { isWithinRetention } from '../news/retention';
 import { operatorHttp, sharedHttp } from './http';
 import { refreshSummary } from './refresh-summary';
-import { pruneSource, sourcesForUser, storedHashes, type FetchableSource } from './repository';
-import { recordOutcome, storeItems } from './store';
+import { sourcesForUser, storedHashes, type FetchableSource } from './repository';
+import { recordOutcome } from './store';
 
 export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './repository';
 import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
+import { storeFetchOutput } from './store-writer';
 import { fetchAndNormalize } from './worker-pool';
-import { inWriteBatch } from './write-batch';
 
 export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
 
@@ -103,34 +102,22 @@ export async function fetchSource(
   const now = Date.now();
   try {
     // Fetch, parse, normalise and sanitise, on a worker thread (worker-pool.ts).
-    const { summary: result, items: fetched } = await fetchAndNormalize(
+    const output = await fetchAndNormalize(
       config.ingest,
       http,
       { source: toFetch(row), config: config.ingest, now },
       operatorHttp(config.ingest),
       (hashes) => storedHashes(db, row.id, hashes),
     );
-    // Older than the purge age: it would be purged again, so it is not stored.
-    const items = fetched.filter((item) =>
-      isWithinRetention(item.publishedAt, now, config.purgeAgeDays),
-    );
-    const validators = {
-      etag: result.etag ?? null,
-      lastModified: result.lastModified ?? null,
-      resolvedUrl: result.resolvedUrl ?? null,
+    // Stored on a thread of its own too, for a SQLite file (store-writer.ts).
+    const settings = {
+      sourceId: row.id,
+      now,
+      pollIntervalMs: intervalMs,
+      purgeAgeDays: config.purgeAgeDays,
+      maxItemsPerSource: config.ingest.maxItemsPerSource,
     };
-    if (result.notModified) {
-      await inWriteBatch(db, (tx) =>
-        recordOutcome(tx, row.id, { status: 'not_modified', ...validators }, now, intervalMs),
-      );
-      return 0;
-    }
-    return await inWriteBatch(db, async (tx) => {
-      const added = await storeItems(tx, row.id, items, now);
-      await pruneSource(tx, row.id, config.ingest.maxItemsPerSource);
-      await recordOutcome(tx, row.id, { status: 'ok', ...validators }, now, intervalMs);
-      return added;
-    });
+    return await storeFetchOutput(db, output, settings, { offThread: config.ingest.workers > 0 });
   } catch (err) {
     const { message, retryAfterSeconds } = readableError(err);
     // Expected failures (timeouts, HTTP errors) go into the refresh's summary line;

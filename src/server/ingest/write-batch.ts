@@ -7,9 +7,9 @@
 // and its caller hears why. (Not a savepoint per write: releasing one makes
 // SQLite's full-text index write a segment, which is the cost saved here.)
 //
-// A batch holds the database's one SQLite connection, and API calls wait for
-// it, so it closes after BATCH_BUDGET_MS of work; what arrives meanwhile goes
-// into the next one.
+// A batch holds the SQLite write lock (and, on the server's own connection,
+// the connection API calls wait for), so it closes after BATCH_BUDGET_MS of
+// work; what arrives meanwhile goes into the next one.
 import type { DB, Tx } from '../db/database';
 
 export const BATCH_BUDGET_MS = 4;

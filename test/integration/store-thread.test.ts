@@ -1,0 +1,126 @@
+// On a SQLite file, ingestion's writes run on a thread of their own with its
+// own connection (store-writer.ts), so the thread serving API calls only reads.
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../helpers/database';
+import { FixtureServer, readFixture } from '../helpers/fixture-server';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { openDatabase, type DB } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
+import { closeStoreThread, storeFetchOutput } from '../../src/server/ingest/store-writer';
+import { closeIngestPool } from '../../src/server/ingest/worker-pool';
+import { createSource, itemsOf, normalizedItem, sourceRow } from './ingest-helpers';
+
+const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
+
+const output = (...keys: string[]) => ({
+  summary: {},
+  items: keys.map((key) => normalizedItem(key)),
+});
+const settings = (sourceId: number) => ({
+  sourceId,
+  now: Date.now(),
+  pollIntervalMs: 60_000,
+  purgeAgeDays: 0,
+  maxItemsPerSource: 5000,
+});
+
+/** Changes when another connection commits to the file, never for this connection's own writes. */
+const dataVersion = async (db: DB) =>
+  (await sql<{ data_version: number }>`pragma data_version`.execute(db)).rows[0].data_version;
+
+describe('the store thread (sqlite)', () => {
+  let threaded: TestServer;
+  let inline: TestServer;
+  let fixtures: FixtureServer;
+
+  beforeAll(async () => {
+    fixtures = await FixtureServer.start();
+    fixtures.route('/plain.rss', { body: NASA, type: 'application/rss+xml' });
+    threaded = await startTestServer({ env: { INGEST_WORKERS: '1' } });
+    inline = await startTestServer({ env: { INGEST_WORKERS: '0' } });
+  });
+  afterAll(async () => {
+    await closeIngestPool();
+    await closeStoreThread();
+    await threaded?.close();
+    await inline?.close();
+    await fixtures?.close();
+  });
+
+  const refresh = async (server: TestServer) => {
+    const id = await createSource(server.db, { url: `${fixtures.url}/plain.rss` });
+    const rows = await server.db
+      .selectFrom('news_sources')
+      .select([...SOURCE_COLUMNS])
+      .where('id', '=', id)
+      .execute();
+    return { id, result: await refreshSources(server.ctx, rows) };
+  };
+
+  it('stores a refresh through another connection than the server’s', async () => {
+    const before = await dataVersion(threaded.db);
+    const { id, result } = await refresh(threaded);
+    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(await dataVersion(threaded.db)).toBeGreaterThan(before);
+    expect(await itemsOf(threaded.db, id)).toHaveLength(10);
+    expect((await sourceRow(threaded.db, id)).last_status).toBe('ok');
+  });
+
+  it('keeps the writes on the server’s own connection with INGEST_WORKERS=0', async () => {
+    const before = await dataVersion(inline.db);
+    const { id, result } = await refresh(inline);
+    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(await dataVersion(inline.db)).toBe(before);
+    expect(await itemsOf(inline.db, id)).toHaveLength(10);
+  });
+
+  it('fails only the write the database refuses, with its reason, and goes on', async () => {
+    const id = await createSource(threaded.db, { url: 'https://kept.example/feed' });
+    const offThread = { offThread: true };
+    const [refused, kept] = await Promise.allSettled([
+      storeFetchOutput(threaded.db, output('a'), settings(987_654), offThread),
+      storeFetchOutput(threaded.db, output('b', 'c'), settings(id), offThread),
+    ]);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      reason: { message: expect.stringMatching(/FOREIGN KEY/i) },
+    });
+    expect(kept).toEqual({ status: 'fulfilled', value: 2 });
+    expect(await storeFetchOutput(threaded.db, output('d'), settings(id), offThread)).toBe(1);
+  });
+
+  it('finishes the writes it was given before it closes', async () => {
+    const id = await createSource(threaded.db, { url: 'https://closing.example/feed' });
+    const stored = storeFetchOutput(threaded.db, output('x', 'y', 'z'), settings(id), {
+      offThread: true,
+    });
+    await closeStoreThread();
+    expect(await stored).toBe(3);
+    expect(await itemsOf(threaded.db, id)).toHaveLength(3);
+  });
+
+  it('writes to a database reopened at the same path, not to the file it replaced', async () => {
+    const t = await createTestDatabase('sqlite');
+    const file = (t.options as { file: string }).file;
+    const first = await createSource(t.db, { url: 'https://first.example/feed' });
+    expect(await storeFetchOutput(t.db, output('a'), settings(first), { offThread: true })).toBe(1);
+    await t.db.destroy();
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    // A restore: a new database file where the old one was.
+    const { db } = openDatabase({ dialect: 'sqlite', file });
+    try {
+      await migrateToLatest(db);
+      const id = await createSource(db, { url: 'https://second.example/feed' });
+      expect(await storeFetchOutput(db, output('b', 'c'), settings(id), { offThread: true })).toBe(
+        2,
+      );
+      expect(await itemsOf(db, id)).toHaveLength(2);
+    } finally {
+      await db.destroy();
+      fs.rmSync(t.dataDir, { recursive: true, force: true });
+    }
+  });
+});

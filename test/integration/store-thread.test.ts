@@ -8,6 +8,7 @@ import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { openDatabase, type DB } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { pack } from '../../src/server/ingest/fetch-job';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
 import { closeStoreThread, storeFetchOutput } from '../../src/server/ingest/store-writer';
 import { closeIngestPool } from '../../src/server/ingest/worker-pool';
@@ -90,6 +91,18 @@ describe('the store thread (sqlite)', () => {
     });
     expect(kept).toEqual({ status: 'fulfilled', value: 2 });
     expect(await storeFetchOutput(threaded.db, output('d'), settings(id), offThread)).toBe(1);
+  });
+
+  it('moves a worker’s packed output to the store thread instead of copying it', async () => {
+    const id = await createSource(threaded.db, { url: 'https://packed.example/feed' });
+    const packed = pack(output('p', 'q'));
+    expect(packed.packed.byteLength).toBeGreaterThan(0);
+    expect(await storeFetchOutput(threaded.db, packed, settings(id), { offThread: true })).toBe(2);
+    expect(packed.packed.byteLength).toBe(0); // transferred: nothing left on this thread
+    expect((await itemsOf(threaded.db, id)).map((i) => i.title).sort()).toEqual([
+      'Title p',
+      'Title q',
+    ]);
   });
 
   it('finishes the writes it was given before it closes', async () => {

@@ -2,6 +2,7 @@
 // type's fetcher (whose HTTP calls go back to the main thread's guarded client),
 // decompressing, decoding, parsing, then normalising and sanitising each item.
 // Input and output are plain data, so the same function runs inline too.
+import v8 from 'node:v8';
 import type { Config } from '../config';
 import type { SourceType } from '../../shared/constants';
 import { candidates } from './fetched-items';
@@ -38,7 +39,25 @@ export interface JobError {
   fetchError?: SourceFetchError['options'];
 }
 
-export type JobOutcome = { ok: true; output: FetchJobOutput } | { ok: false; error: JobError };
+/**
+ * An output as it crosses threads: serialised once by the ingest worker and
+ * read only by the thread that stores it. The main thread hands the bytes on
+ * (transferred, not copied), so a refresh's items never become objects, nor
+ * linger as buffers, on the heap of the thread serving API calls.
+ */
+export interface PackedOutput {
+  packed: Uint8Array<ArrayBuffer>;
+}
+
+/** Its own exact-size buffer, so that handing it on moves only these bytes. */
+export const pack = (output: FetchJobOutput): PackedOutput => ({
+  packed: new Uint8Array(v8.serialize(output)),
+});
+
+export const unpack = (output: FetchJobOutput | PackedOutput): FetchJobOutput =>
+  'packed' in output ? (v8.deserialize(output.packed) as FetchJobOutput) : output;
+
+export type JobOutcome = { ok: true; output: PackedOutput } | { ok: false; error: JobError };
 
 export function toJobError(err: unknown): JobError {
   if (err instanceof SourceFetchError)

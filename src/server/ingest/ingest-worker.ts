@@ -6,6 +6,7 @@ import { threadId, type MessagePort } from 'node:worker_threads';
 import {
   TOO_LONG,
   fromJobError,
+  pack,
   runFetchJob,
   toJobError,
   type FetchJob,
@@ -108,7 +109,7 @@ export default async function runTask({ job, port }: WorkerTask): Promise<JobOut
   try {
     return {
       ok: true,
-      output: await Promise.race([runFetchJob(job, http, undefined, known), late]),
+      output: pack(await Promise.race([runFetchJob(job, http, undefined, known), late])),
     };
   } catch (err) {
     return { ok: false, error: toJobError(err) };

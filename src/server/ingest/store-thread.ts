@@ -5,7 +5,7 @@
 // the thread that serves API calls during a refresh. See store-writer.ts.
 import { parentPort } from 'node:worker_threads';
 import { openDatabase, type DB } from '../db/database';
-import { toJobError } from './fetch-job';
+import { toJobError, unpack } from './fetch-job';
 import { storeFetched } from './store-fetched';
 import type { StoreReply, StoreRequest } from './store-writer';
 
@@ -32,7 +32,8 @@ function connectionFor({ file, instance }: StoreRequest): DB {
 
 async function store(request: StoreRequest): Promise<StoreReply> {
   try {
-    const added = await storeFetched(connectionFor(request), request.output, request.settings);
+    const output = unpack(request.output);
+    const added = await storeFetched(connectionFor(request), output, request.settings);
     return { id: request.id, ok: true, added };
   } catch (err) {
     return { id: request.id, ok: false, error: toJobError(err) };

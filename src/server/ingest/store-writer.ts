@@ -10,7 +10,13 @@
 import { Worker } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import { sqliteFileOf, type DB } from '../db/database';
-import { fromJobError, type FetchJobOutput, type JobError } from './fetch-job';
+import {
+  fromJobError,
+  unpack,
+  type FetchJobOutput,
+  type JobError,
+  type PackedOutput,
+} from './fetch-job';
 import { storeFetched, type StoreSettings } from './store-fetched';
 
 export interface StoreRequest {
@@ -18,7 +24,7 @@ export interface StoreRequest {
   file: string;
   /** Names the server's database instance: one reopened on the same path (a restore) is another. */
   instance: string;
-  output: FetchJobOutput;
+  output: FetchJobOutput | PackedOutput;
   settings: StoreSettings;
 }
 
@@ -42,7 +48,9 @@ function threadFile(): URL {
 
 function storeThread() {
   if (thread) return thread;
-  const worker = new Worker(threadFile());
+  // A small young generation, as for the ingest workers (worker-pool.ts): this
+  // thread's footprint stays near its live data.
+  const worker = new Worker(threadFile(), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const pending = new Map<number, Pending>();
   const current = { worker, pending };
   worker.on('message', (reply: StoreReply) => {
@@ -81,12 +89,12 @@ function instanceOf(db: DB): string {
  */
 export function storeFetchOutput(
   db: DB,
-  output: FetchJobOutput,
+  output: FetchJobOutput | PackedOutput,
   settings: StoreSettings,
   { offThread }: { offThread: boolean },
 ): Promise<number> {
   const file = offThread ? sqliteFileOf(db) : null;
-  if (!file) return storeFetched(db, output, settings);
+  if (!file) return storeFetched(db, unpack(output), settings);
   const { worker, pending } = storeThread();
   const id = nextId++;
   return new Promise<number>((resolve, reject) => {
@@ -100,7 +108,7 @@ export function storeFetchOutput(
         output,
         settings,
       } satisfies StoreRequest,
-      [],
+      'packed' in output ? [output.packed.buffer] : [],
     );
   });
 }

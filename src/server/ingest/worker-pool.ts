@@ -16,6 +16,7 @@ import {
   toJobError,
   type FetchJob,
   type FetchJobOutput,
+  type PackedOutput,
   type JobOutcome,
   type KnownHashes,
 } from './fetch-job';
@@ -125,7 +126,7 @@ async function runInWorker(
   http: GuardedHttp,
   job: FetchJob,
   known: KnownHashes | undefined,
-): Promise<FetchJobOutput> {
+): Promise<PackedOutput> {
   const deadline = job.deadline ?? Date.now() + taskDeadlineMs(config);
   const { port1, port2 } = new MessageChannel();
   let threadId: number | null = null;
@@ -168,8 +169,9 @@ async function runInWorker(
 }
 
 /**
- * Fetches one source and answers its normalised items: on a worker thread, or
- * inline when INGEST_WORKERS=0 (and for the types listed above). Throws a
+ * Fetches one source and answers its normalised items: on a worker thread
+ * (packed, see fetch-job.ts), or inline when INGEST_WORKERS=0 (and for the
+ * types listed above). Throws a
  * SourceFetchError for failures a user should see, as the fetchers do.
  */
 export function fetchAndNormalize(
@@ -180,7 +182,7 @@ export function fetchAndNormalize(
   operatorHttp?: GuardedHttp,
   /** Stored item hashes, so unchanged items are not normalised again. */
   known?: KnownHashes,
-): Promise<FetchJobOutput> {
+): Promise<FetchJobOutput | PackedOutput> {
   if (config.workers === 0 || INLINE_TYPES.has(job.source.sourceType))
     return runFetchJob(job, http, operatorHttp, known);
   return runInWorker(config, http, job, known);

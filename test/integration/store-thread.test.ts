@@ -99,7 +99,7 @@ describe('the store thread (sqlite)', () => {
     expect(packed.packed.byteLength).toBeGreaterThan(0);
     expect(await storeFetchOutput(threaded.db, packed, settings(id), { offThread: true })).toBe(2);
     expect(packed.packed.byteLength).toBe(0); // transferred: nothing left on this thread
-    expect((await itemsOf(threaded.db, id)).map((i) => i.title).sort()).toEqual([
+    expect((await itemsOf(threaded.db, id)).map((i) => i.title).toSorted()).toEqual([
       'Title p',
       'Title q',
     ]);

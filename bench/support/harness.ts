@@ -102,6 +102,29 @@ export async function feedDatabase(
   };
 }
 
+/** What support/refresh-child.ts prints. */
+export interface RefreshChildResult {
+  passes: {
+    name: string;
+    seconds: number;
+    cpuSeconds: number;
+    sourcesFetched: number;
+    feedsPerSecond: number;
+    newItems: number;
+    stored: number;
+    errors: number;
+    firstError: string | null;
+    notModified: number;
+    /** The process's peak so far, at the end of this pass. */
+    peakRss: number;
+  }[];
+  peakRss: number;
+  rssBefore: number;
+  peakMain: { heapTotal: number; external: number; arrayBuffers: number };
+  threads: number;
+  workers: number;
+}
+
 /**
  * Runs a script bundled by bundleForBench in its own process (so its peak RSS
  * is its own), with the bundled worker; answers its last stdout line as JSON.

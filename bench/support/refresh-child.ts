@@ -1,7 +1,8 @@
-// One process of bench/ingest-throughput.ts: refreshes BENCH_SOURCES changed
-// feeds from a local feed server with no added latency, twice (an empty
-// database, then every feed changed again), with INGEST_WORKERS as given.
-// Prints one JSON line.
+// One process of bench/ingest-throughput.ts and bench/ingest-refresh.ts:
+// refreshes BENCH_SOURCES feeds from a local feed server twice, with
+// INGEST_WORKERS as given. BENCH_LATENCY (default none) delays each response;
+// BENCH_GENERATIONS=2 (the default) changes every feed for the second pass, 1
+// makes it answer 304. Prints one JSON line.
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
 import { closeStoreThread } from '../../src/server/ingest/store-writer';
@@ -17,8 +18,8 @@ const PER_SOURCE = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
 
 if (process.env.BENCH_WORKER_FILE) setIngestWorkerFile(process.env.BENCH_WORKER_FILE);
 const feeds = await startFeedServer({
-  BENCH_LATENCY: '0',
-  BENCH_GENERATIONS: '2',
+  BENCH_LATENCY: process.env.BENCH_LATENCY ?? '0',
+  BENCH_GENERATIONS: process.env.BENCH_GENERATIONS ?? '2',
   BENCH_SOURCES: String(SOURCES),
   BENCH_ITEMS_PER_SOURCE: String(PER_SOURCE),
 });
@@ -45,25 +46,40 @@ const sampler = setInterval(() => {
   peakMain.arrayBuffers = Math.max(peakMain.arrayBuffers, m.arrayBuffers);
 }, 50);
 try {
-  for (const name of ['empty database', 'every feed changed']) {
+  for (const name of ['first', 'second']) {
     const sources = await rows();
     const cpu = process.cpuUsage();
     const started = performance.now();
     const result = await refreshSources(ctx, sources, { http });
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
-    const errors = await bench.db
+    const statuses = await bench.db
       .selectFrom('news_sources')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select(['last_status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('last_status')
+      .execute();
+    const firstError = await bench.db
+      .selectFrom('news_sources')
+      .select('last_error')
       .where('last_status', '=', 'error')
+      .executeTakeFirst();
+    const stored = await bench.db
+      .selectFrom('news_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
+    const count = (status: string) => statuses.find((s) => s.last_status === status)?.n ?? 0;
     passes.push({
       name,
       seconds,
       cpuSeconds: (used.user + used.system) / 1e6,
+      sourcesFetched: result.sourcesFetched,
       feedsPerSecond: result.sourcesFetched / seconds,
       newItems: result.newItemsAdded,
-      errors: errors.n,
+      stored: stored.n,
+      errors: count('error'),
+      firstError: firstError?.last_error ?? null,
+      notModified: count('not_modified'),
+      peakRss: peakRss(),
     });
   }
 } finally {

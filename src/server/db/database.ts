@@ -34,7 +34,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 /**
  * Every SQLite transaction takes the write lock when it begins. More than one
- * connection writes (the server's, each ingest worker's), and a deferred
+ * connection writes (the server's and ingestion's store thread's), and a deferred
  * transaction that reads first cannot take the lock later if another
  * connection committed in between: SQLite answers SQLITE_BUSY at once instead
  * of waiting out busy_timeout. Every transaction here writes, so nothing is lost.
@@ -56,7 +56,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/** The SQLite file behind each database opened here, for connections of its own (ingest workers). */
+/** The SQLite file behind each database opened here, for a thread's own connection (ingestion's store thread). */
 const sqliteFiles = new WeakMap<DB, string>();
 
 /** The SQLite file `db` was opened on; null for PostgreSQL or an in-memory database. */
@@ -64,9 +64,9 @@ export const sqliteFileOf = (db: DB): string | null => sqliteFiles.get(db) ?? nu
 
 export interface ConnectionRole {
   /**
-   * A helper's connection (an ingest worker's): it leaves the checkpointer to
-   * the server's connection and keeps a smaller page cache, since it only
-   * writes new items and reads the few rows it compares them with.
+   * A helper's connection (ingestion's store thread's): it leaves the
+   * checkpointer to the server's connection and keeps a smaller page cache,
+   * since it only writes new items and reads the few rows it compares them with.
    */
   helper?: boolean;
 }

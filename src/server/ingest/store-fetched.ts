@@ -1,7 +1,7 @@
 // What a fetch leaves in the database: its new and changed items, the
 // source's pruning and its outcome (validators, next poll), in one write batch.
-// Runs where the fetch ran: on an ingest worker's own connection for a SQLite
-// file (worker-pool.ts), on the server's connection otherwise.
+// Runs on the store thread's own connection for a SQLite file (store-writer.ts),
+// on the server's connection otherwise.
 import type { DB } from '../db/database';
 import { isWithinRetention } from '../news/retention';
 import type { FetchJobOutput } from './fetch-job';

@@ -171,8 +171,8 @@ async function runInWorker(
 /**
  * Fetches one source and answers its normalised items: on a worker thread
  * (packed, see fetch-job.ts), or inline when INGEST_WORKERS=0 (and for the
- * types listed above). Throws a
- * SourceFetchError for failures a user should see, as the fetchers do.
+ * types listed above). Throws a SourceFetchError for failures a user should
+ * see, as the fetchers do.
  */
 export function fetchAndNormalize(
   config: IngestConfig,

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { createTestDatabase } from '../helpers/database';
 import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -39,7 +40,9 @@ describe('the store thread (sqlite)', () => {
 
   beforeAll(async () => {
     fixtures = await FixtureServer.start();
-    fixtures.route('/plain.rss', { body: NASA, type: 'application/rss+xml' });
+    fixtures
+      .route('/plain.rss', { body: NASA, type: 'application/rss+xml' })
+      .route('/big.rss', { body: bigFeed(200), type: 'application/rss+xml' });
     threaded = await startTestServer({ env: { INGEST_WORKERS: '1' } });
     inline = await startTestServer({ env: { INGEST_WORKERS: '0' } });
   });
@@ -68,6 +71,45 @@ describe('the store thread (sqlite)', () => {
     expect(await dataVersion(threaded.db)).toBeGreaterThan(before);
     expect(await itemsOf(threaded.db, id)).toHaveLength(10);
     expect((await sourceRow(threaded.db, id)).last_status).toBe('ok');
+  });
+
+  it('lets the server read and write in transactions while the store thread writes', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        createSource(threaded.db, { url: `${fixtures.url}/big.rss?n=${i}` }),
+      ),
+    );
+    const rows = await threaded.db
+      .selectFrom('news_sources')
+      .select([...SOURCE_COLUMNS])
+      .where('id', 'in', ids)
+      .execute();
+    const refreshing = refreshSources(threaded.ctx, rows);
+    // A user's writes meanwhile: each reads, then writes, in one transaction.
+    // Begun deferred, one whose snapshot predates a commit of the store thread
+    // could not take the write lock and would fail with SQLITE_BUSY.
+    const other = await createSource(threaded.db, { name: 'Mine 0', url: 'https://mine.example/' });
+    let edits = 0;
+    let done = false;
+    void refreshing.finally(() => (done = true));
+    while (!done || edits < 20) {
+      await threaded.db.transaction().execute(async (tx) => {
+        const row = await tx
+          .selectFrom('news_sources')
+          .select('name')
+          .where('id', '=', other)
+          .executeTakeFirstOrThrow();
+        await tx
+          .updateTable('news_sources')
+          .set({ name: `Mine ${Number(row.name.split(' ')[1]) + 1}` })
+          .where('id', '=', other)
+          .execute();
+      });
+      edits++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await refreshing).toEqual({ newItemsAdded: 30 * 200, sourcesFetched: 30 });
+    expect((await sourceRow(threaded.db, other)).name).toBe(`Mine ${edits}`);
   });
 
   it('keeps the writes on the server’s own connection with INGEST_WORKERS=0', async () => {

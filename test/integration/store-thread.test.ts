@@ -90,9 +90,9 @@ describe('the store thread (sqlite)', () => {
     // could not take the write lock and would fail with SQLITE_BUSY.
     const other = await createSource(threaded.db, { name: 'Mine 0', url: 'https://mine.example/' });
     let edits = 0;
-    let done = false;
-    void refreshing.finally(() => (done = true));
-    while (!done || edits < 20) {
+    const progress = { done: false };
+    void refreshing.finally(() => (progress.done = true));
+    while (!progress.done || edits < 20) {
       await threaded.db.transaction().execute(async (tx) => {
         const row = await tx
           .selectFrom('news_sources')

@@ -11,12 +11,18 @@ import { openDatabase, type DB } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { pack } from '../../src/server/ingest/fetch-job';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
-import { closeStoreThread, storeFetchOutput } from '../../src/server/ingest/store-writer';
+import {
+  closeStoreThread,
+  setStoreThreadIdleMs,
+  storeFetchOutput,
+  storeThreadRunning,
+} from '../../src/server/ingest/store-writer';
 import { closeIngestPool } from '../../src/server/ingest/worker-pool';
 import { createSource, itemsOf, normalizedItem, sourceRow } from './ingest-helpers';
 
 const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
 
+const offThread = { offThread: true };
 const output = (...keys: string[]) => ({
   summary: {},
   items: keys.map((key) => normalizedItem(key)),
@@ -122,7 +128,6 @@ describe('the store thread (sqlite)', () => {
 
   it('fails only the write the database refuses, with its reason, and goes on', async () => {
     const id = await createSource(threaded.db, { url: 'https://kept.example/feed' });
-    const offThread = { offThread: true };
     const [refused, kept] = await Promise.allSettled([
       storeFetchOutput(threaded.db, output('a'), settings(987_654), offThread),
       storeFetchOutput(threaded.db, output('b', 'c'), settings(id), offThread),
@@ -139,12 +144,26 @@ describe('the store thread (sqlite)', () => {
     const id = await createSource(threaded.db, { url: 'https://packed.example/feed' });
     const packed = pack(output('p', 'q'));
     expect(packed.packed.byteLength).toBeGreaterThan(0);
-    expect(await storeFetchOutput(threaded.db, packed, settings(id), { offThread: true })).toBe(2);
+    expect(await storeFetchOutput(threaded.db, packed, settings(id), offThread)).toBe(2);
     expect(packed.packed.byteLength).toBe(0); // transferred: nothing left on this thread
     expect((await itemsOf(threaded.db, id)).map((i) => i.title).toSorted()).toEqual([
       'Title p',
       'Title q',
     ]);
+  });
+
+  it('ends when idle, and the next write starts it again', async () => {
+    const id = await createSource(threaded.db, { url: 'https://idle.example/feed' });
+    setStoreThreadIdleMs(50);
+    try {
+      expect(await storeFetchOutput(threaded.db, output('i'), settings(id), offThread)).toBe(1);
+      expect(storeThreadRunning()).toBe(true);
+      await expect.poll(storeThreadRunning).toBe(false);
+      expect(await storeFetchOutput(threaded.db, output('j'), settings(id), offThread)).toBe(1);
+      expect(await itemsOf(threaded.db, id)).toHaveLength(2);
+    } finally {
+      setStoreThreadIdleMs(60_000);
+    }
   });
 
   it('finishes the writes it was given before it closes', async () => {
@@ -161,7 +180,7 @@ describe('the store thread (sqlite)', () => {
     const t = await createTestDatabase('sqlite');
     const file = (t.options as { file: string }).file;
     const first = await createSource(t.db, { url: 'https://first.example/feed' });
-    expect(await storeFetchOutput(t.db, output('a'), settings(first), { offThread: true })).toBe(1);
+    expect(await storeFetchOutput(t.db, output('a'), settings(first), offThread)).toBe(1);
     await t.db.destroy();
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
     // A restore: a new database file where the old one was.
@@ -169,9 +188,7 @@ describe('the store thread (sqlite)', () => {
     try {
       await migrateToLatest(db);
       const id = await createSource(db, { url: 'https://second.example/feed' });
-      expect(await storeFetchOutput(db, output('b', 'c'), settings(id), { offThread: true })).toBe(
-        2,
-      );
+      expect(await storeFetchOutput(db, output('b', 'c'), settings(id), offThread)).toBe(2);
       expect(await itemsOf(db, id)).toHaveLength(2);
     } finally {
       await db.destroy();

@@ -36,8 +36,24 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-let thread: { worker: Worker; pending: Map<number, Pending> } | null = null;
+interface StoreThread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  idle?: NodeJS.Timeout;
+}
+
+let thread: StoreThread | null = null;
 let nextId = 0;
+/** An idle store thread ends after this long, as idle ingest workers do (worker-pool.ts). */
+let idleMs = 60_000;
+
+/** Tests: a shorter idle time. */
+export function setStoreThreadIdleMs(ms: number): void {
+  idleMs = ms;
+}
+
+/** Whether a store thread is running, for tests and diagnostics. */
+export const storeThreadRunning = (): boolean => thread !== null;
 
 /** From source (tsx, vitest) this module is a .ts file; bundled, it lives beside store-thread.js. */
 function threadFile(): URL {
@@ -46,18 +62,21 @@ function threadFile(): URL {
     : new URL('./store-thread.js', import.meta.url);
 }
 
-function storeThread() {
+function storeThread(): StoreThread {
   if (thread) return thread;
   // A small young generation, as for the ingest workers (worker-pool.ts): this
   // thread's footprint stays near its live data.
   const worker = new Worker(threadFile(), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-  const pending = new Map<number, Pending>();
-  const current = { worker, pending };
+  const current: StoreThread = { worker, pending: new Map() };
+  const { pending } = current;
   worker.on('message', (reply: StoreReply) => {
     const call = pending.get(reply.id);
     if (!call) return;
     pending.delete(reply.id);
-    if (pending.size === 0) worker.unref(); // idle, it does not keep the process alive
+    if (pending.size === 0) {
+      worker.unref(); // idle, it does not keep the process alive
+      current.idle = setTimeout(() => void retire(current), idleMs).unref();
+    }
     if (reply.ok) call.resolve(reply.added);
     else call.reject(fromJobError(reply.error));
   });
@@ -70,9 +89,20 @@ function storeThread() {
   };
   worker.on('error', fail);
   worker.on('exit', () => fail(new Error('the store thread exited')));
-  worker.unref();
   thread = current;
   return current;
+}
+
+/**
+ * Ends a store thread once it has finished the writes it was given (it closes
+ * its connections first); a write asked for meanwhile starts a new thread.
+ */
+async function retire(closing: StoreThread): Promise<void> {
+  clearTimeout(closing.idle);
+  if (thread === closing) thread = null;
+  const exited = new Promise((resolve) => closing.worker.once('exit', resolve));
+  closing.worker.postMessage('close', []);
+  await exited;
 }
 
 /** Names each database instance for the thread's connection cache. */
@@ -95,7 +125,8 @@ export function storeFetchOutput(
 ): Promise<number> {
   const file = offThread ? sqliteFileOf(db) : null;
   if (!file) return storeFetched(db, unpack(output), settings);
-  const { worker, pending } = storeThread();
+  const { worker, pending, idle } = storeThread();
+  clearTimeout(idle);
   const id = nextId++;
   return new Promise<number>((resolve, reject) => {
     pending.set(id, { resolve, reject });
@@ -115,10 +146,5 @@ export function storeFetchOutput(
 
 /** Lets the store thread finish the writes it was given and close its connections (shutdown). */
 export async function closeStoreThread(): Promise<void> {
-  const closing = thread;
-  thread = null;
-  if (!closing) return;
-  const exited = new Promise((resolve) => closing.worker.once('exit', resolve));
-  closing.worker.postMessage('close', []);
-  await exited;
+  if (thread) await retire(thread);
 }

@@ -13,6 +13,7 @@ import { pack } from '../../src/server/ingest/fetch-job';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
 import {
   closeStoreThread,
+  prepareStoreThread,
   setStoreThreadIdleMs,
   storeFetchOutput,
   storeThreadRunning,
@@ -150,6 +151,23 @@ describe('the store thread (sqlite)', () => {
       'Title p',
       'Title q',
     ]);
+  });
+
+  it('starts ahead of a refresh’s first write, for a SQLite file only, and ends unused', async () => {
+    await closeStoreThread();
+    const memory = openDatabase({ dialect: 'sqlite', file: ':memory:' }).db;
+    prepareStoreThread(memory);
+    expect(storeThreadRunning()).toBe(false);
+    await memory.destroy();
+    setStoreThreadIdleMs(50);
+    try {
+      prepareStoreThread(threaded.db);
+      expect(storeThreadRunning()).toBe(true);
+      // No write came: it ends all the same.
+      await expect.poll(storeThreadRunning).toBe(false);
+    } finally {
+      setStoreThreadIdleMs(60_000);
+    }
   });
 
   it('ends when idle, and the next write starts it again', async () => {

@@ -12,7 +12,7 @@ import { recordOutcome } from './store';
 
 export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './repository';
 import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
-import { storeFetchOutput } from './store-writer';
+import { prepareStoreThread, storeFetchOutput } from './store-writer';
 import { fetchAndNormalize } from './worker-pool';
 
 export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
@@ -167,6 +167,7 @@ export async function refreshSources(
   // The log line covers what this refresh fetched itself; a joined fetch logs in its own.
   const own = { fetched: 0, newItems: 0, failures: [] as string[] };
   const limit = pLimit(ctx.config.ingest.concurrency);
+  if (queue.length > 0 && ctx.config.ingest.workers > 0) prepareStoreThread(ctx.db);
   await Promise.all([
     ...queue.map((row) =>
       limit(async () => {

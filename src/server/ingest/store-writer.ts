@@ -89,6 +89,8 @@ function storeThread(): StoreThread {
   };
   worker.on('error', fail);
   worker.on('exit', () => fail(new Error('the store thread exited')));
+  worker.unref();
+  current.idle = setTimeout(() => void retire(current), idleMs).unref();
   thread = current;
   return current;
 }
@@ -103,6 +105,14 @@ async function retire(closing: StoreThread): Promise<void> {
   const exited = new Promise((resolve) => closing.worker.once('exit', resolve));
   closing.worker.postMessage('close', []);
   await exited;
+}
+
+/**
+ * Starts the store thread ahead of a refresh's first write, so its start-up
+ * overlaps the first fetches instead of holding their results.
+ */
+export function prepareStoreThread(db: DB): void {
+  if (sqliteFileOf(db)) storeThread();
 }
 
 /** Names each database instance for the thread's connection cache. */

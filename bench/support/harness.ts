@@ -102,6 +102,14 @@ export async function feedDatabase(
   };
 }
 
+/** The flags given to Node in package.json's start script, so benches measure what it runs. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return pkg.scripts.start.split(' ').filter((word) => word.startsWith('--'));
+}
+
 /** What support/refresh-child.ts prints. */
 export interface RefreshChildResult {
   passes: {
@@ -134,8 +142,11 @@ export async function runChild<T>(
   script: string,
   env: Record<string, string>,
 ): Promise<T> {
-  // BENCH_NODE_ARGS passes flags to the measured process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The Node flags `npm start` runs the server with, then BENCH_NODE_ARGS, e.g.
+  // "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = [...startFlags(), ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])].filter(
+    Boolean,
+  );
   const entry = path.join(bundleDir, script.replace(/\.ts$/, '.js'));
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {

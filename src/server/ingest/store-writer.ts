@@ -1,7 +1,7 @@
 // Where ingestion's SQLite writes run: on a thread of their own (store-thread.ts)
 // with its own connection, so the thread that serves API calls only reads
 // during a refresh. Measured on the 1,000-feed refresh: the list call's p99
-// went from 29–36 ms to 10–19 ms. Two connections now write, so every
+// went from 29–36 ms to 15–19 ms. Two connections now write, so every
 // transaction begins IMMEDIATE (database.ts); a write of the server's own (a
 // user's action) waits at most for one write batch of this thread.
 //

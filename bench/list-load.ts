@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { LIST_QUERY } from './support/list-query';
-import { ROOT, bundleForBench, loadAverage } from './support/harness';
+import { ROOT, bundleForBench, childNodeArgs, loadAverage } from './support/harness';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -17,15 +17,14 @@ const TARGET = 2000;
 
 export async function run(): Promise<void> {
   const bundle = await bundleForBench(['server-child.ts']);
-  const server = spawn(process.execPath, [path.join(bundle, 'server-child.js')], {
-    env: {
-      ...process.env,
-      BENCH_ROOT: ROOT,
-      BENCH_WORKER_FILE: path.join(bundle, 'ingest-worker.js'),
-      BENCH_PHASE: 'serve',
+  const server = spawn(
+    process.execPath,
+    [...childNodeArgs(), path.join(bundle, 'server-child.js')],
+    {
+      env: { ...process.env, BENCH_ROOT: ROOT, BENCH_PHASE: 'serve' },
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  );
   try {
     const { url, cookie, items } = await new Promise<{
       url: string;

@@ -102,12 +102,17 @@ export async function feedDatabase(
   };
 }
 
-/** The flags given to Node in package.json's start script, so benches measure what it runs. */
-function startFlags(): string[] {
+/**
+ * Node flags for a measured process: those of package.json's start script, so
+ * benches measure what `npm start` runs, then BENCH_NODE_ARGS (e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/p").
+ */
+export function childNodeArgs(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  return pkg.scripts.start.split(' ').filter((word) => word.startsWith('--'));
+  const start = pkg.scripts.start.split(' ').filter((word) => word.startsWith('--'));
+  return [...start, ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])].filter(Boolean);
 }
 
 /** What support/refresh-child.ts prints. */
@@ -142,17 +147,11 @@ export async function runChild<T>(
   script: string,
   env: Record<string, string>,
 ): Promise<T> {
-  // The Node flags `npm start` runs the server with, then BENCH_NODE_ARGS, e.g.
-  // "--cpu-prof --cpu-prof-dir=/tmp/p".
-  const nodeArgs = [...startFlags(), ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])].filter(
-    Boolean,
-  );
   const entry = path.join(bundleDir, script.replace(/\.ts$/, '.js'));
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...childNodeArgs(), entry], {
     env: {
       ...process.env,
       BENCH_ROOT: ROOT,
-      BENCH_WORKER_FILE: path.join(bundleDir, 'ingest-worker.js'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,17 +6,12 @@
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
 import { closeStoreThread } from '../../src/server/ingest/store-writer';
-import {
-  closeIngestPool,
-  ingestPoolStats,
-  setIngestWorkerFile,
-} from '../../src/server/ingest/worker-pool';
+import { closeIngestPool, ingestPoolStats } from '../../src/server/ingest/worker-pool';
 import { feedDatabase, peakRss, silentLog, startFeedServer } from './harness';
 
 const SOURCES = Number(process.env.BENCH_SOURCES ?? 1000);
 const PER_SOURCE = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
 
-if (process.env.BENCH_WORKER_FILE) setIngestWorkerFile(process.env.BENCH_WORKER_FILE);
 const feeds = await startFeedServer({
   BENCH_LATENCY: process.env.BENCH_LATENCY ?? '0',
   BENCH_GENERATIONS: process.env.BENCH_GENERATIONS ?? '2',

@@ -10,7 +10,7 @@ import { SESSION_COOKIE, createSession } from '../../src/server/auth/sessions';
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
 import { closeStoreThread } from '../../src/server/ingest/store-writer';
-import { closeIngestPool, setIngestWorkerFile } from '../../src/server/ingest/worker-pool';
+import { closeIngestPool } from '../../src/server/ingest/worker-pool';
 import { LIST_QUERY } from './list-query';
 import { feedDatabase, peakRss, percentile, silentLog, startFeedServer } from './harness';
 
@@ -18,7 +18,6 @@ const SOURCES = Number(process.env.BENCH_SOURCES ?? 1000);
 const PER_SOURCE = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
 const IDLE_REQUESTS = 300;
 
-if (process.env.BENCH_WORKER_FILE) setIngestWorkerFile(process.env.BENCH_WORKER_FILE);
 const feeds = await startFeedServer({
   BENCH_LATENCY: '0',
   BENCH_GENERATIONS: '2',

@@ -3,6 +3,7 @@ import type { DB } from '../../src/server/db/database';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
 import type { SourceType } from '../../src/shared/constants';
 import type { NormalizedItem } from '../../src/server/ingest/normalize';
+import { SOURCE_COLUMNS } from '../../src/server/ingest/pipeline';
 import type { ApiClient } from '../helpers/client';
 
 let counter = 0;
@@ -70,6 +71,15 @@ export async function createSource(
 
 export async function sourceRow(db: DB, id: number) {
   return db.selectFrom('news_sources').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The sources' rows as a refresh takes them. */
+export function fetchableSources(db: DB, ids: number[]) {
+  return db
+    .selectFrom('news_sources')
+    .select([...SOURCE_COLUMNS])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function itemsOf(db: DB, sourceId: number) {

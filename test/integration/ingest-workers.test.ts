@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/database';
 import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
+import { refreshSources } from '../../src/server/ingest/pipeline';
 import {
   closeIngestPool,
   fetchAndNormalize,
@@ -15,7 +15,7 @@ import {
 import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import type { GuardedHttp } from '../../src/server/ingest/types';
-import { createSource, sourceRow } from './ingest-helpers';
+import { createSource, fetchableSources, sourceRow } from './ingest-helpers';
 
 const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
 
@@ -62,11 +62,7 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
 
   const refresh = async (server: TestServer, urls: string[], http?: GuardedHttp) => {
     const ids = await Promise.all(urls.map((url) => createSource(server.db, { url })));
-    const rows = await server.db
-      .selectFrom('news_sources')
-      .select([...SOURCE_COLUMNS])
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await fetchableSources(server.db, ids);
     const result = await refreshSources(server.ctx, rows, http ? { http } : {});
     return { ids, result };
   };

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { openDatabase, type DB } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { pack } from '../../src/server/ingest/fetch-job';
-import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
+import { refreshSources } from '../../src/server/ingest/pipeline';
 import {
   closeStoreThread,
   prepareStoreThread,
@@ -19,7 +19,13 @@ import {
   storeThreadRunning,
 } from '../../src/server/ingest/store-writer';
 import { closeIngestPool } from '../../src/server/ingest/worker-pool';
-import { createSource, itemsOf, normalizedItem, sourceRow } from './ingest-helpers';
+import {
+  createSource,
+  fetchableSources,
+  itemsOf,
+  normalizedItem,
+  sourceRow,
+} from './ingest-helpers';
 
 const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
 
@@ -63,12 +69,10 @@ describe('the store thread (sqlite)', () => {
 
   const refresh = async (server: TestServer) => {
     const id = await createSource(server.db, { url: `${fixtures.url}/plain.rss` });
-    const rows = await server.db
-      .selectFrom('news_sources')
-      .select([...SOURCE_COLUMNS])
-      .where('id', '=', id)
-      .execute();
-    return { id, result: await refreshSources(server.ctx, rows) };
+    return {
+      id,
+      result: await refreshSources(server.ctx, await fetchableSources(server.db, [id])),
+    };
   };
 
   it('stores a refresh through another connection than the server’s', async () => {
@@ -86,12 +90,7 @@ describe('the store thread (sqlite)', () => {
         createSource(threaded.db, { url: `${fixtures.url}/big.rss?n=${i}` }),
       ),
     );
-    const rows = await threaded.db
-      .selectFrom('news_sources')
-      .select([...SOURCE_COLUMNS])
-      .where('id', 'in', ids)
-      .execute();
-    const refreshing = refreshSources(threaded.ctx, rows);
+    const refreshing = refreshSources(threaded.ctx, await fetchableSources(threaded.db, ids));
     // A user's writes meanwhile: each reads, then writes, in one transaction.
     // Begun deferred, one whose snapshot predates a commit of the store thread
     // could not take the write lock and would fail with SQLITE_BUSY.

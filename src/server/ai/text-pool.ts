@@ -4,6 +4,7 @@
 import { Piscina } from 'piscina';
 import { extractArticleText } from './article-text';
 import { extractiveSummary, type SummaryOptions } from './textrank';
+import { threadEntry } from '../thread-entry';
 import type { TextTask } from './text-worker';
 
 let pool: Piscina<TextTask, string | null> | null = null;
@@ -15,17 +16,10 @@ export function configureTextPool(count: number): void {
   threads = count;
 }
 
-/** From source (tsx, vitest) this module is a .ts file; bundled, it lives beside text-worker.js. */
-function workerFile(): string {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./text-worker.dev.mjs', import.meta.url).href
-    : new URL('./text-worker.js', import.meta.url).href;
-}
-
 function poolOrNull(): Piscina<TextTask, string | null> | null {
   if (threads === 0) return null;
   pool ??= new Piscina<TextTask, string | null>({
-    filename: workerFile(),
+    filename: threadEntry('text-worker', import.meta.url).href,
     name: 'default',
     minThreads: 0,
     maxThreads: threads,

@@ -10,6 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import { sqliteFileOf, type DB } from '../db/database';
+import { threadEntry } from '../thread-entry';
 import {
   fromJobError,
   unpack,
@@ -55,28 +56,20 @@ export function setStoreThreadIdleMs(ms: number): void {
 /** Whether a store thread is running, for tests and diagnostics. */
 export const storeThreadRunning = (): boolean => thread !== null;
 
-/** From source (tsx, vitest) this module is a .ts file; bundled, it lives beside store-thread.js. */
-function threadFile(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./store-thread.dev.mjs', import.meta.url)
-    : new URL('./store-thread.js', import.meta.url);
-}
-
 function storeThread(): StoreThread {
   if (thread) return thread;
   // A small young generation, as for the ingest workers (worker-pool.ts): this
   // thread's footprint stays near its live data.
-  const worker = new Worker(threadFile(), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const worker = new Worker(threadEntry('store-thread', import.meta.url), {
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   const current: StoreThread = { worker, pending: new Map() };
   const { pending } = current;
   worker.on('message', (reply: StoreReply) => {
     const call = pending.get(reply.id);
     if (!call) return;
     pending.delete(reply.id);
-    if (pending.size === 0) {
-      worker.unref(); // idle, it does not keep the process alive
-      current.idle = setTimeout(() => void retire(current), idleMs).unref();
-    }
+    if (pending.size === 0) goIdle(current);
     if (reply.ok) call.resolve(reply.added);
     else call.reject(fromJobError(reply.error));
   });
@@ -89,10 +82,15 @@ function storeThread(): StoreThread {
   };
   worker.on('error', fail);
   worker.on('exit', () => fail(new Error('the store thread exited')));
-  worker.unref();
-  current.idle = setTimeout(() => void retire(current), idleMs).unref();
+  goIdle(current);
   thread = current;
   return current;
+}
+
+/** No write pending: the thread does not keep the process alive, and ends unless one comes. */
+function goIdle(current: StoreThread): void {
+  current.worker.unref();
+  current.idle = setTimeout(() => void retire(current), idleMs).unref();
 }
 
 /**

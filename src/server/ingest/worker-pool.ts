@@ -7,6 +7,7 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Config } from '../config';
+import { threadEntry } from '../thread-entry';
 import type { SourceType } from '../../shared/constants';
 import {
   INTERRUPTED,
@@ -34,21 +35,6 @@ type IngestConfig = Config['ingest'];
 const INLINE_TYPES = new Set<SourceType>(['rocket_launch']);
 
 let pool: Piscina<WorkerTask, JobOutcome> | null = null;
-let fileOverride: string | null = null;
-
-/** Benches: run the bundled worker (as production does) while the rest runs from source. */
-export function setIngestWorkerFile(file: string): void {
-  fileOverride = file;
-}
-
-/** From source (tsx, vitest) this module is a .ts file; bundled, it lives in dist/server/main.js. */
-function workerFile(): string {
-  if (fileOverride) return fileOverride;
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./ingest-worker.dev.mjs', import.meta.url).href
-    : new URL('./ingest-worker.js', import.meta.url).href;
-}
-
 function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
   if (pool) return pool;
   const threads = config.workers;
@@ -56,7 +42,7 @@ function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
   // together they cover the fetch concurrency. Beyond that, a bounded queue.
   const perThread = Math.max(2, Math.ceil(config.concurrency / threads));
   pool = new Piscina<WorkerTask, JobOutcome>({
-    filename: workerFile(),
+    filename: threadEntry('ingest-worker', import.meta.url).href,
     name: 'default',
     minThreads: 0,
     maxThreads: threads,

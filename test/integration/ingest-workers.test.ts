@@ -11,13 +11,27 @@ import {
   closeIngestPool,
   fetchAndNormalize,
   ingestPoolStats,
+  ownsItsBuffer,
 } from '../../src/server/ingest/worker-pool';
 import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import type { GuardedHttp } from '../../src/server/ingest/types';
+import { LARGE_BODY_BYTES } from '../../src/server/ingest/ingest-worker';
 import { createSource, fetchableSources, sourceRow } from './ingest-helpers';
 
 const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
+/** About 340 KB of feed: over LARGE_BODY_BYTES, under MAX_ITEMS_PER_FETCH. */
+const LARGE_ITEMS = 450;
+
+describe('a response body crossing to a worker', () => {
+  it('is moved when it has a buffer of its own, copied when it shares Node’s pool', () => {
+    expect(ownsItsBuffer(Buffer.concat([Buffer.alloc(64 * 1024)]))).toBe(true);
+    expect(ownsItsBuffer(new Uint8Array(0))).toBe(true); // a 304's
+    // Moving this one would take the pool, and other buffers' bytes, with it.
+    expect(ownsItsBuffer(Buffer.concat([Buffer.from('<rss/>')]))).toBe(false);
+    expect(ownsItsBuffer(new Uint8Array(new ArrayBuffer(16), 4, 8))).toBe(false);
+  });
+});
 
 describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
   let threaded: TestServer;
@@ -41,6 +55,17 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
       .route('/atom.xml', { file: 'atom-heise-developer.xml' })
       .route('/missing.rss', { status: 404, body: 'gone' })
       .route('/huge.rss', { body: bigFeed(30_000), type: 'application/rss+xml' });
+    // Over LARGE_BODY_BYTES, so parsed one at a time per thread; a page that
+    // is large itself and links to a large feed makes one job enter twice.
+    for (let i = 0; i < 4; i++)
+      fixtures.route(`/large-${i}.rss`, {
+        body: bigFeed(LARGE_ITEMS, i * LARGE_ITEMS),
+        type: 'application/rss+xml',
+      });
+    fixtures.route('/large-page.html', {
+      body: `<html><head><link rel="alternate" type="application/rss+xml" href="/large-0.rss"></head><body>${'<p>Padding.</p>'.repeat(20_000)}</body></html>`,
+      type: 'text/html',
+    });
     // Counts requests the server is answering at once.
     let open = 0;
     fixtures.route('/slow.rss', async (_req, res) => {
@@ -139,6 +164,22 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
     }
     // Two threads: one task per thread would never have more than two requests open.
     expect(maxOpen).toBeGreaterThan(2);
+  });
+
+  it('reads large feeds in turns, small ones beside them, and a job with two large responses', async () => {
+    expect(bigFeed(LARGE_ITEMS).length).toBeGreaterThan(LARGE_BODY_BYTES);
+    const db = threaded.db;
+    const ids = await Promise.all([
+      ...[0, 1, 2, 3].map((i) => createSource(db, { url: f(`/large-${i}.rss`) })),
+      createSource(db, { url: f('/large-page.html'), sourceType: 'custom' }),
+      createSource(db, { url: f('/plain.rss') }),
+    ]);
+    const result = await refreshSources(threaded.ctx, await fetchableSources(db, ids));
+    expect(result.sourcesFetched).toBe(6);
+    const rows = await Promise.all(ids.map((id) => sourceRow(db, id)));
+    expect(rows.map((r) => [r.last_status, r.last_error])).toEqual(ids.map(() => ['ok', null]));
+    const counts = await Promise.all(ids.map(async (id) => (await stored(threaded, id)).length));
+    expect(counts).toEqual([LARGE_ITEMS, LARGE_ITEMS, LARGE_ITEMS, LARGE_ITEMS, LARGE_ITEMS, 10]);
   });
 
   it('ends a thread stuck past its deadline, answers "took too long" and keeps fetching', async () => {

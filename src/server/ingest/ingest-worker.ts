@@ -3,6 +3,7 @@
 // guard and the per-host limits; the body comes back still compressed and is
 // decompressed, decoded and parsed here, off the thread that serves requests.
 import { threadId, type MessagePort } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import {
   TOO_LONG,
   fromJobError,
@@ -15,6 +16,7 @@ import {
   type KnownHashes,
 } from './fetch-job';
 import { finishResponse, type RawHttpResponse } from './http';
+import { OneAtATime, type Pass } from './one-at-a-time';
 import {
   SourceFetchError,
   type GuardedHttp,
@@ -57,10 +59,21 @@ export type HttpReply =
   | { id: number; ok: true; known: string[] }
   | { id: number; ok: false; error: JobError };
 
+/**
+ * A body over this size (as received, so before decompressing) makes its job
+ * wait for its turn: one such job at a time per thread, from then until its
+ * output is packed. Parsing a 10 MB feed takes about 90 MB of heap, and a
+ * thread holds up to FETCH_CONCURRENCY jobs; see worker-pool.ts's heap limit.
+ * Most feeds are far smaller (the recorded ones: 1–60 KB), so they never wait.
+ */
+export const LARGE_BODY_BYTES = 256 * 1024;
+const largeBodies = new OneAtATime();
+
 /** The worker's side of the port: HTTP calls and stored-hash look-ups, answered by the main thread. */
 function portClient(
   port: MessagePort,
   maxBytes: number,
+  turn: Pass,
 ): { http: GuardedHttp; known: KnownHashes } {
   let nextId = 0;
   const pending = new Map<
@@ -82,6 +95,9 @@ function portClient(
     });
   const request = async (url: string, options: HttpRequestOptions = {}): Promise<HttpResponse> => {
     const reply = await ask({ url, options });
+    const size =
+      'raw' in reply ? reply.raw.body.byteLength : 'text' in reply ? reply.text.text.length : 0;
+    if (size > LARGE_BODY_BYTES) await turn.enter(() => new SourceFetchError(TOO_LONG));
     if ('raw' in reply) return finishResponse(reply.raw, maxBytes);
     if ('text' in reply) return { ...reply.text, headers: new Headers(reply.text.headers) };
     throw new Error('unexpected reply to an HTTP call');
@@ -96,9 +112,24 @@ function portClient(
   };
 }
 
+/**
+ * The outcome with its packed bytes moved to the main thread, not copied
+ * (piscina's Transferable protocol): the main thread passes them on to the
+ * store thread the same way, so they never land on its heap.
+ */
+function moved(outcome: JobOutcome & { ok: true }): JobOutcome {
+  const transferable = {
+    [transferableSymbol]: [outcome.output.packed.buffer],
+    [valueSymbol]: outcome,
+  };
+  // piscina unwraps it: the main thread receives the outcome itself.
+  return move(transferable) as unknown as JobOutcome;
+}
+
 export default async function runTask({ job, port }: WorkerTask): Promise<JobOutcome> {
   port.postMessage({ started: threadId } satisfies WorkerCall);
-  const { http, known } = portClient(port, job.config.maxBytes);
+  const turn = largeBodies.pass();
+  const { http, known } = portClient(port, job.config.maxBytes, turn);
   // Past the deadline the task gives up, even while a reply it awaits never comes.
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
@@ -107,14 +138,13 @@ export default async function runTask({ job, port }: WorkerTask): Promise<JobOut
       timer = setTimeout(() => reject(new SourceFetchError(TOO_LONG)), wait);
   });
   try {
-    return {
-      ok: true,
-      output: pack(await Promise.race([runFetchJob(job, http, undefined, known), late])),
-    };
+    const output = pack(await Promise.race([runFetchJob(job, http, undefined, known), late]));
+    return moved({ ok: true, output });
   } catch (err) {
     return { ok: false, error: toJobError(err) };
   } finally {
     clearTimeout(timer);
+    turn.end();
     port.close();
   }
 }

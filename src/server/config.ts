@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SOURCE_POLL_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(30),
+  INGEST_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(16_384).default(1024),
   INGEST_WORKERS: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(0).max(64).optional(),
@@ -139,6 +140,8 @@ export type Config = Readonly<{
     pollIntervalMinutes: number;
     /** Worker threads that parse fetched bodies; 0 parses on the main thread. */
     workers: number;
+    /** Each worker thread's heap limit (its old generation), in MB. */
+    workerHeapMb: number;
     userAgent: string;
     youtubeBaseUrl: string;
     redditBaseUrl: string;
@@ -221,6 +224,7 @@ export function loadConfig(
       pollIntervalMinutes: e.SOURCE_POLL_INTERVAL_MINUTES,
       // One core stays with the main thread (HTTP, SQLite, API requests).
       workers: e.INGEST_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+      workerHeapMb: e.INGEST_WORKER_HEAP_MB,
       userAgent: e.USER_AGENT,
       youtubeBaseUrl: trimSlash(e.YOUTUBE_BASE_URL),
       redditBaseUrl: trimSlash(e.REDDIT_BASE_URL),

@@ -52,14 +52,15 @@ function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
     // Tasks are asynchronous (they await HTTP replies): let the worker's event loop run.
     atomics: 'disabled',
     // A small young generation keeps each thread's footprint near its live data.
-    // The old generation's limit matters less as a ceiling than for how V8
-    // grows the heap: under a limit of 2 GB or more it lets the heap grow up to
-    // 4x past the live data between full collections, under 1 GB by about 1.6x.
-    // Measured on the 1,000-feed refresh: the thread's heap peaks at ~42 MB
-    // instead of ~83 MB, at the same throughput. Large documents take turns
-    // (LARGE_BODY_BYTES in ingest-worker.ts), so 1 GB is far from reached; a
-    // thread that reaches it anyway ends, and piscina starts a fresh one.
-    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 },
+    // The old generation's limit (INGEST_WORKER_HEAP_MB, 1 GB by default)
+    // matters less as a ceiling than for how V8 grows the heap: under a limit
+    // of 2 GB or more it lets the heap grow up to 4x past the live data between
+    // full collections, under 1 GB by about 1.6x. Measured on the 1,000-feed
+    // refresh: the thread's heap peaks at ~42 MB instead of ~83 MB, at the same
+    // throughput. Large documents take turns (LARGE_BODY_BYTES in
+    // ingest-worker.ts), which keeps the limit far off; a thread that reaches
+    // it anyway ends, its fetches fail as interrupted, and piscina starts a fresh one.
+    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: config.workerHeapMb },
   });
   return pool;
 }

@@ -181,5 +181,4 @@ describe('Kp', () => {
     ];
     for (const [kp, level] of cases) expect(kpBadgeLevel(kp), String(kp)).toBe(level);
   });
-
 });

@@ -101,7 +101,7 @@ describeE2E('admin panel', () => {
     expect(row.is_disabled).toBe(1);
 
     // Manual purge, with the spec's dialog.
-    await page.getByRole('button', { name: 'Purge Old Stories' }).click();
+    await page.getByRole('button', { name: 'Purge Old Stories', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog
       .getByText(

@@ -104,6 +104,9 @@ describeE2E('honest screens', () => {
     const after = await boxes();
     for (const i of [1, 2]) expect(after[i].height).toBeLessThanOrEqual(before[i].height + 1);
     await e2e.screenshot(page, 'h6-ai-summary-open-desktop');
+    await page.setViewportSize(MOBILE);
+    await e2e.screenshot(page, 'h6-ai-summary-open-mobile');
+    await page.setViewportSize(DESKTOP);
     await cards.nth(0).getByRole('button', { name: 'AI Summary' }).click();
     await expect
       .poll(async () => Math.round((await boxes())[0].height), { timeout: 10_000 })
@@ -161,6 +164,9 @@ describeE2E('honest screens', () => {
       await expect(page.getByRole('navigation').count()).resolves.toBeGreaterThan(0);
     }
     await e2e.screenshot(page, 'h6-admin-announcements-denied-desktop');
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('banner').getByRole('button', { name: /menu/i }).waitFor();
+    await e2e.screenshot(page, 'h6-admin-announcements-denied-mobile');
     await context.close();
   });
 
@@ -203,6 +209,8 @@ describeE2E('honest screens', () => {
       .waitFor();
     await e2e.screenshot(page, 'h6-purge-dialog-7-days-desktop');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize(MOBILE);
+    await e2e.screenshot(page, 'h6-admin-purge-mobile');
     await context.close();
   });
 });

@@ -268,7 +268,13 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
       'housekeeping',
     ]);
     const purge = list.body.jobs[0];
-    expect(purge).toMatchObject({ enabled: true, schedule: 'Daily at 06:00 America/New_York' });
+    expect(purge).toMatchObject({
+      enabled: true,
+      schedule: 'Daily at 06:00 America/New_York',
+      description: 'Deletes news stories older than 30 days.',
+    });
+    // The panel's purge texts say the configured age, so the call tells it.
+    expect(list.body.purgeAgeDays).toBe(30);
     expect(new Date(purge.nextRunAt).getTime()).toBeGreaterThan(Date.now());
     const off = await client.post('/_api/admin/jobs/update', { name: 'purge', enabled: false });
     expect(off.body.job).toMatchObject({ enabled: false, nextRunAt: null });

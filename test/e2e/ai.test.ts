@@ -113,13 +113,21 @@ describeE2E('AI in the browser', () => {
     await input.press('Enter');
     const reason =
       'Failed to get response: The AI model failed: The model `invalid-model-name` does not exist or you do not have access to it.';
-    await toast(page, reason).waitFor();
-    await expect(page.getByRole('alert').filter({ hasText: reason }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('alert').filter({ hasText: reason }).waitFor();
+    // Said once, above the input: no toast over the Send button.
+    await expect(toast(page, reason).count()).resolves.toBe(0);
     await expect(page.getByTestId('chat-message-assistant').count()).resolves.toBe(0);
     await expect(page.getByTestId('chat-message-user').count()).resolves.toBe(1);
+    // The question is not lost: it is back in the input, and Retry asks it again.
+    await expect.poll(() => input.inputValue()).toBe('Is Pluto a planet?');
     await e2e.screenshot(page, 'ai-chat-error-mobile');
+    fake.mode = 'answer';
+    fake.pieces = ['Pluto is a dwarf planet.'];
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await answer(page).getByText('Pluto is a dwarf planet.').waitFor();
+    await expect(page.getByTestId('chat-message-user').count()).resolves.toBe(1);
+    await expect.poll(() => input.inputValue()).toBe('');
+    await expect(page.getByRole('alert').filter({ hasText: reason }).count()).resolves.toBe(0);
     await context.close();
   });
 

@@ -12,8 +12,12 @@ import { extractiveSummary } from './textrank';
 /** Text read for one story's two-sentence extract. */
 const EXTRACT_INPUT_CHARS = 6_000;
 
+/** For admins, who can set it. */
 export const MODEL_HINT =
   '_These are stored stories, not a conversation: set `AI_MODEL` (with `AI_BASE_URL` and `AI_API_KEY`) for conversational answers._';
+/** For everyone else: what the answer is, without server settings they cannot change. */
+export const STORED_STORIES_NOTE =
+  '_These are stored stories that match your question, not a written answer._';
 
 export const nothingMatches = (question: string) =>
   `Nothing stored matches "${capText(question, 120)}". Try other words, or refresh the feed to fetch the latest stories.`;
@@ -46,13 +50,14 @@ export function createLocalProvider(): AiProvider {
   return {
     name: 'local',
 
-    async summarize({ text }: SummarizeInput) {
-      return summarizeText(text, { sentences: 3, maxChars: 700 });
+    async summarize({ text, shown }: SummarizeInput) {
+      return summarizeText(text, { sentences: 3, maxChars: 700, shown });
     },
 
-    async *answer({ question, stories }: AnswerInput, signal: AbortSignal) {
+    async *answer({ question, stories, askerIsAdmin }: AnswerInput, signal: AbortSignal) {
+      const note = askerIsAdmin ? MODEL_HINT : STORED_STORIES_NOTE;
       if (stories.length === 0) {
-        yield `${nothingMatches(question)}\n\n${MODEL_HINT}\n`;
+        yield `${nothingMatches(question)}\n\n${note}\n`;
         return;
       }
       yield stories.length === 1
@@ -63,7 +68,7 @@ export function createLocalProvider(): AiProvider {
         await yieldToEventLoop(); // each story is its own piece; other requests run between them
         yield storyMarkdown(story);
       }
-      yield `${MODEL_HINT}\n`;
+      yield `${note}\n`;
     },
 
     async brief({ stories }: BriefInput) {

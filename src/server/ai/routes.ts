@@ -50,7 +50,10 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsync {
           question,
           CHAT_STORIES,
         );
-        yield* provider.answer({ question, stories }, abort.signal);
+        yield* provider.answer(
+          { question, stories, askerIsAdmin: user.role === 'admin' },
+          abort.signal,
+        );
       }
       await streamText(reply, abort, pieces());
       return reply;

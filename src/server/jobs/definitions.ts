@@ -25,7 +25,10 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
     {
       name: 'purge',
       title: 'Purge Old Stories',
-      description: 'Deletes news stories older than 30 days.',
+      description:
+        ctx.config.purgeAgeDays > 0
+          ? `Deletes news stories older than ${ctx.config.purgeAgeDays} days.`
+          : 'Keeps every story: PURGE_AGE_DAYS is 0.',
       schedule: cron('0 6 * * *', NEW_YORK, 'Daily at 06:00 America/New_York'),
       enabledByDefault: true,
       run: async ({ now, signal }) => ({

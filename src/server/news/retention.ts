@@ -3,7 +3,7 @@
 // Briefings are items too, so they follow the same rule.
 import type { DB } from '../db/database';
 
-/** The spec's purge age (PURGE_AGE_DAYS can change it; the panel's texts say 30). */
+/** The spec's purge age (PURGE_AGE_DAYS can change it; the admin panel's texts say the configured age). */
 export const PURGE_AGE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**

@@ -72,7 +72,14 @@ function JobItem({ job }: { job: JobInfo }) {
         </p>
         <LastRun run={job.lastRuns[0]} />
       </div>
-      <Button size="sm" variant="outline" onClick={runNow} disabled={busy} className="shrink-0">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={runNow}
+        disabled={busy}
+        className="shrink-0"
+        aria-label={`${busy ? 'Running...' : 'Run Now'}: ${job.title}`}
+      >
         <Play className="h-3.5 w-3.5" aria-hidden="true" />
         {busy ? 'Running...' : 'Run Now'}
       </Button>

@@ -1,27 +1,12 @@
 // How the admin panel shows times and figures.
+import { formatDateTime } from '../../lib/format';
 
-/** "Wednesday, November 25 at 6:00 AM EST": weekday, month, day, time with time zone (spec 001 §2). */
-export function formatNextRun(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
+/** "Wednesday, Nov 25, 2026, 6:00 AM EST": weekday, month, day, time with time zone (spec 001 §2), in the app's one format. */
+export const formatNextRun = (iso: string) =>
+  formatDateTime(iso, { weekday: true, zoneName: true });
 
-/** "Nov 25, 6:00:12 AM" for run history. */
-export function formatRunTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(iso));
-}
+/** "Nov 25, 2026, 6:00 AM" for run history (the app's one format). */
+export const formatRunTime = (iso: string) => formatDateTime(iso);
 
 const FIGURE_LABELS: Record<string, string> = {
   deletedCount: 'deleted',

@@ -1,10 +1,10 @@
 // The AI Assistant tab: "Cosmic Chat". Sending adds the question and an empty
 // assistant message that the answer streams into; on failure an empty assistant
-// message is removed and 'Failed to get response: {reason}' appears. Stop ends
-// a long answer and keeps what arrived.
-import { Bot, Send, Sparkles, Square, User } from 'lucide-react';
+// message is removed and 'Failed to get response: {reason}' appears once, above
+// the input, which gets the question back, with Retry beside it. Stop ends a long
+// answer and keeps what arrived.
+import { Bot, RotateCcw, Send, Sparkles, Square, User } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
 import { AI_QUESTION_MAX } from '../../../shared/constants';
 import { chatSchema } from '../../../shared/schemas';
 import { Markdown } from '../../components/Markdown';
@@ -111,6 +111,8 @@ export function ChatPanel() {
   const [input, setInput] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The question whose answer failed, and its message: Retry asks it again under it. */
+  const [failed, setFailed] = useState<{ question: string; userId: string } | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -126,7 +128,8 @@ export function ChatPanel() {
     if (!loading) inputRef.current?.focus({ preventScroll: true });
   }, [loading]);
 
-  async function ask(raw: string) {
+  /** Asks a question; `retry` asks a failed one again, under its own message. */
+  async function ask(raw: string, retry?: { userId: string }) {
     if (loading || raw.trim() === '') return; // blank input is ignored
     const parsed = chatSchema.safeParse({ question: raw });
     if (!parsed.success) {
@@ -135,13 +138,16 @@ export function ChatPanel() {
     }
     const question = parsed.data.question;
     const assistantId = newId();
+    const userId = retry?.userId ?? newId();
     streamingId.current = assistantId;
     setError(null);
-    setInput('');
+    setFailed(null);
+    // A retry leaves an edited question in the input alone.
+    setInput((current) => (!retry || current.trim() === question ? '' : current));
     setLoading(true);
     setMessages((m) => [
       ...m,
-      { id: newId(), role: 'user', content: question },
+      ...(retry ? [] : [{ id: userId, role: 'user' as const, content: question }]),
       { id: assistantId, role: 'assistant', content: '' },
     ]);
     const abort = new AbortController();
@@ -164,9 +170,10 @@ export function ChatPanel() {
       dropIfEmpty();
       if (!abort.signal.aborted) {
         const reason = err instanceof Error ? err.message : String(err);
-        const text = `Failed to get response: ${reason}`;
-        setError(text);
-        toast.error(text);
+        // Said once, here (no toast over the input), and the question is not lost.
+        setError(`Failed to get response: ${reason}`);
+        setFailed({ question, userId });
+        setInput((current) => (current.trim() === '' ? question : current));
       }
     } finally {
       streamingId.current = null;
@@ -209,9 +216,23 @@ export function ChatPanel() {
         )}
       </ol>
       {error && (
-        <p role="alert" className="border-t border-border px-4 py-2 text-sm text-destructive">
-          {error}
-        </p>
+        <div className="flex items-center gap-3 border-t border-border px-4 py-2">
+          <p role="alert" className="min-w-0 flex-1 text-sm break-words text-destructive">
+            {error}
+          </p>
+          {failed && !loading && (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              className="shrink-0"
+              onClick={() => void ask(failed.question, failed)}
+            >
+              <RotateCcw aria-hidden="true" />
+              Retry
+            </Button>
+          )}
+        </div>
       )}
       <form onSubmit={onSubmit} className="flex flex-col gap-1.5 border-t border-border p-3">
         <div className="flex items-end gap-2">

@@ -10,6 +10,7 @@ import type { ListParams } from './filters';
 import { NewsCard } from './NewsCard';
 import { NewsRow } from './NewsRow';
 import { useNewsList } from './queries';
+import { SearchResultCount } from './SearchResultCount';
 import type { ViewMode } from './storage';
 
 const GAP = 16;
@@ -162,7 +163,10 @@ function VirtualList({
               virtualizer.measureElement(el);
               if (isLast) lastRowRef(el);
             }}
-            className="absolute top-0 left-0 grid w-full gap-4"
+            // Row 2 (1fr, empty unless a card spans it) takes an opened AI summary's extra
+            // height: grid sizing leaves items that span a flexible row out of row 1, so
+            // only the card that opened its summary grows, not the others in its row.
+            className="absolute top-0 left-0 grid w-full grid-rows-[auto_1fr] gap-x-4 [&>*]:[grid-row:1] [&>*:has([data-summary-open])]:[grid-row:1/span_2]"
             style={{
               gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
               transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)`,
@@ -216,6 +220,9 @@ export function NewsFeed({ params, view }: { params: ListParams | null; view: Vi
   }
   return (
     <div className="flex flex-col gap-4">
+      {params?.searchTerm && (
+        <SearchResultCount total={query.data.pages[0].pagination.totalItems} />
+      )}
       <VirtualList items={items} view={view} busy={isFetchingNextPage} onLastVisible={loadMore} />
       {isFetchingNextPage && <FeedSkeletons count={FEED_MORE_SKELETONS} view={view} />}
       {!hasNextPage && (

@@ -40,7 +40,7 @@ export async function prepareBackgroundWork(
 ): Promise<Background & { start(): void }> {
   if (ctx.config.ingest.seedDefaultSources) {
     const added = await seedDefaultSources(ctx.db);
-    if (added) ctx.log.info(`seeded ${added} default sources`);
+    if (added) ctx.log.info(`seeded ${added} default source${added === 1 ? '' : 's'}`);
   }
   return {
     start() {

@@ -42,6 +42,17 @@ describe('everyFetchFailed', () => {
     );
   });
 
+  it('drops a reason’s full stop before the next one', () => {
+    expect(
+      everyFetchFailed({ sourcesFetched: 2, sourcesFailed: 2 }, [
+        'A: 127.0.0.1:9 refused the connection.',
+        'B: Timed out after 15 s',
+      ]),
+    ).toBe(
+      '2 of 2 sources could not be fetched: A: 127.0.0.1:9 refused the connection; B: Timed out after 15 s',
+    );
+  });
+
   it('is null when any source was read, or none was tried', () => {
     expect(everyFetchFailed({ sourcesFetched: 17, sourcesFailed: 16 }, ['a: x'])).toBeNull();
     expect(everyFetchFailed({ sourcesFetched: 0, sourcesFailed: 0 }, [])).toBeNull();

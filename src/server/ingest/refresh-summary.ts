@@ -14,7 +14,11 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** "NASA: Timed out after 15 s; r/space: HTTP 429; 3 more": the first few failures, then a count. */
 function listFailures(failures: string[]): string {
-  const listed = failures.slice(0, LISTED_FAILURES).join('; ');
+  // Reasons are sentences ("… refused the connection."): no full stop before a semicolon.
+  const listed = failures
+    .slice(0, LISTED_FAILURES)
+    .map((f) => f.replace(/\.$/, ''))
+    .join('; ');
   const more = failures.length - LISTED_FAILURES;
   return `${listed}${more > 0 ? `; ${more} more` : ''}`;
 }

@@ -2,12 +2,13 @@
 // texts: a warning toast after Refresh Feed, a notice on the feed that holds after a
 // reload and leads to Sources, the rocket page naming the failed fetch, and the
 // admin's Jobs card showing the run as failed with its count.
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { urlKey } from '../../src/server/sources/url-key';
 import type { SourceType } from '../../src/shared/constants';
 import { createUser, type TestUser } from '../helpers/factories';
-import { describeE2E, DESKTOP, MOBILE, useE2E, type E2E } from './browser';
+import { describeE2E, DESKTOP, MOBILE, SCREENSHOT_DIR, useE2E, type E2E } from './browser';
 
 /** Nothing listens on the discard port: fetches there fail as offline ones do. */
 const UNREACHABLE = 'http://127.0.0.1:9';
@@ -124,22 +125,27 @@ describeE2E('when sources cannot be reached', () => {
     expect((await e2e.server.ctx.jobs.run('launch-schedule')).status).toBe('error');
     expect((await e2e.server.ctx.jobs.run('news-refresh')).status).toBe('error');
 
-    const { context, page } = await e2e.newPage(DESKTOP);
-    await signIn(context, user);
-    await page.goto('/rocket-launches');
-    await page
-      .getByTestId('rocket-status')
-      .filter({ hasText: 'Data automatically refreshes every 4.8 hours.' })
-      .waitFor();
-    await page
-      .getByTestId('rocket-status-error')
-      .filter({
-        hasText:
-          /^Last fetch failed \(.+\): 1 of 1 source could not be fetched: Upcoming Rocket Launches: /,
-      })
-      .waitFor();
-    await e2e.screenshot(page, 'source-failures-rocket-desktop');
-    await context.close();
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { context, page } = await e2e.newPage(viewport);
+      await signIn(context, user);
+      await page.goto('/rocket-launches');
+      await page
+        .getByTestId('rocket-status')
+        .filter({ hasText: 'Data automatically refreshes every 4.8 hours.' })
+        .waitFor();
+      await page
+        .getByTestId('rocket-status-error')
+        .filter({
+          hasText:
+            /^Last fetch failed \(.+\): 1 of 1 source could not be fetched: Upcoming Rocket Launches: /,
+        })
+        .waitFor();
+      await e2e.screenshot(
+        page,
+        `source-failures-rocket-${viewport === MOBILE ? 'mobile' : 'desktop'}`,
+      );
+      await context.close();
+    }
 
     const admin = await createUser(e2e.server, { role: 'admin' });
     const adminPage = await e2e.newPage(DESKTOP);
@@ -154,8 +160,16 @@ describeE2E('when sources cannot be reached', () => {
       .waitFor();
     const launches = adminPage.page.getByTestId('job-launch-schedule');
     await launches.getByTestId('job-figures').filter({ hasText: '1 source fetched' }).waitFor();
-    await job.scrollIntoViewIfNeeded();
     await e2e.screenshot(adminPage.page, 'source-failures-admin-jobs');
     await adminPage.context.close();
+    const phone = await e2e.newPage(MOBILE);
+    await signIn(phone.context, admin);
+    await phone.page.goto('/admin');
+    await phone.page.getByTestId('job-news-refresh').getByText('Failed', { exact: true }).waitFor();
+    await phone.page.getByTestId('job-news-refresh').scrollIntoViewIfNeeded();
+    await phone.page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'source-failures-admin-jobs-mobile.png'),
+    });
+    await phone.context.close();
   });
 });

@@ -253,7 +253,7 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
     const { client } = await createSignedInUser(server);
     const source = await createSource(server.db, { url: `${fixtures.url}/aging.rss` });
     const res = await client.post('/_api/news/fetch', { sourceIds: [String(source)] });
-    expect(res.body).toEqual({ newItemsAdded: 1, sourcesFetched: 1 });
+    expect(res.body).toEqual({ newItemsAdded: 1, sourcesFetched: 1, sourcesFailed: 0 });
     expect((await itemsOf(server.db, source)).map((i) => i.dedupe_key)).toEqual(['new']);
   });
 

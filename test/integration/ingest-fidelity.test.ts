@@ -75,7 +75,11 @@ describe.each(dialects)('feed fidelity (%s)', (dialect) => {
       .select([...SOURCE_COLUMNS])
       .where('id', '=', first.id)
       .execute();
-    expect(await refreshSources(server.ctx, rows)).toEqual({ newItemsAdded: 0, sourcesFetched: 1 });
+    expect(await refreshSources(server.ctx, rows)).toEqual({
+      newItemsAdded: 0,
+      sourcesFetched: 1,
+      sourcesFailed: 0,
+    });
     expect(await itemsOf(server.db, first.id)).toHaveLength(2);
   });
 
@@ -147,7 +151,7 @@ describe.each(dialects)('bounded storage (%s)', (dialect) => {
   it('keeps the newest MAX_ITEMS_PER_FETCH of a fetch and prunes the oldest beyond MAX_ITEMS_PER_SOURCE', async () => {
     const id = await createSource(server.db, { url: `${fixtures.url}/many.xml` });
     body = rss(rssItems(12)); // Story 0 … Story 11, oldest first in the document
-    expect(await poll(id)).toEqual({ newItemsAdded: 5, sourcesFetched: 1 });
+    expect(await poll(id)).toEqual({ newItemsAdded: 5, sourcesFetched: 1, sourcesFailed: 0 });
     const titles = async () =>
       (await itemsOf(server.db, id))
         .toSorted((a, b) => b.published_at - a.published_at)
@@ -155,7 +159,7 @@ describe.each(dialects)('bounded storage (%s)', (dialect) => {
     expect(await titles()).toEqual(['Story 11', 'Story 10', 'Story 9', 'Story 8', 'Story 7']);
 
     body = rss(rssItems(5, { from: 12 }));
-    expect(await poll(id)).toEqual({ newItemsAdded: 5, sourcesFetched: 1 });
+    expect(await poll(id)).toEqual({ newItemsAdded: 5, sourcesFetched: 1, sourcesFailed: 0 });
     expect(await titles()).toEqual(Array.from({ length: 8 }, (_, k) => `Story ${16 - k}`));
     expect((await sourceRow(server.db, id)).item_count).toBe(8);
   });

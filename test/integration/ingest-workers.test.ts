@@ -117,7 +117,7 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
 
   it('records a worker-side failure with the words a user sees', async () => {
     const { ids, result } = await refresh(threaded, [f('/corrupt.rss'), f('/missing.rss')]);
-    expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 2 });
+    expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 2, sourcesFailed: 2 });
     const [corrupt, missing] = await Promise.all(ids.map((id) => sourceRow(threaded.db, id)));
     expect(corrupt.last_status).toBe('error');
     expect(corrupt.last_error).toBe('The response could not be decompressed (gzip).');
@@ -132,7 +132,7 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
     };
     try {
       const { ids, result } = await refresh(threaded, [f('/gzip.rss')], textOnly);
-      expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+      expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
       expect(await stored(threaded, ids[0])).toHaveLength(10);
     } finally {
       await guarded.close();
@@ -212,7 +212,7 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
         .toBeLessThan(threadsBefore.size || 1);
       // A fresh thread takes the next fetch.
       const { result } = await refresh(threaded, [f('/plain.rss')]);
-      expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+      expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
     } finally {
       await http.close();
     }

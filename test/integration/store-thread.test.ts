@@ -78,7 +78,7 @@ describe('the store thread (sqlite)', () => {
   it('stores a refresh through another connection than the server’s', async () => {
     const before = await dataVersion(threaded.db);
     const { id, result } = await refresh(threaded);
-    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
     expect(await dataVersion(threaded.db)).toBeGreaterThan(before);
     expect(await itemsOf(threaded.db, id)).toHaveLength(10);
     expect((await sourceRow(threaded.db, id)).last_status).toBe('ok');
@@ -114,14 +114,18 @@ describe('the store thread (sqlite)', () => {
       edits++;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(await refreshing).toEqual({ newItemsAdded: 30 * 200, sourcesFetched: 30 });
+    expect(await refreshing).toEqual({
+      newItemsAdded: 30 * 200,
+      sourcesFetched: 30,
+      sourcesFailed: 0,
+    });
     expect((await sourceRow(threaded.db, other)).name).toBe(`Mine ${edits}`);
   });
 
   it('keeps the writes on the server’s own connection with INGEST_WORKERS=0', async () => {
     const before = await dataVersion(inline.db);
     const { id, result } = await refresh(inline);
-    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
     expect(await dataVersion(inline.db)).toBe(before);
     expect(await itemsOf(inline.db, id)).toHaveLength(10);
   });

@@ -19,7 +19,16 @@ export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
 
 export interface RefreshResult {
   newItemsAdded: number;
+  /** Sources this refresh tried, failed ones included (the spec's field). */
   sourcesFetched: number;
+  /** Of those, the sources whose fetch failed: their error is in their health (beyond the spec). */
+  sourcesFailed: number;
+}
+
+/** What one source's fetch came to: its new items, and "name: reason" when it failed. */
+export interface FetchOutcome {
+  newItems: number;
+  failure?: string;
 }
 
 export interface RefreshOptions {
@@ -31,14 +40,16 @@ export interface RefreshOptions {
   http?: GuardedHttp;
   /** A source some other refresh is fetching right now is waited for and counted, not skipped. */
   waitForInFlight?: boolean;
+  /** Collects "name: reason" for each source this refresh fetched itself and that failed. */
+  failures?: string[];
 }
 
 /**
- * Sources being fetched right now, per database, each with the promise of its new
- * item count (null: not fetched after all): a second refresh does not fetch them
+ * Sources being fetched right now, per database, each with the promise of its
+ * outcome (null: not fetched after all): a second refresh does not fetch them
  * again; with `waitForInFlight` it waits for that fetch and counts it.
  */
-const inFlight = new WeakMap<DB, Map<number, Promise<number | null>>>();
+const inFlight = new WeakMap<DB, Map<number, Promise<FetchOutcome | null>>>();
 const inFlightFor = (db: DB) => {
   let map = inFlight.get(db);
   if (!map) inFlight.set(db, (map = new Map()));
@@ -89,14 +100,12 @@ function readableError(err: unknown): { message: string; retryAfterSeconds?: num
   return { message: 'The source could not be read. Will retry later.' };
 }
 
-/** Fetches one source and stores what is new; answers the number of new items. Never throws. */
+/** Fetches one source and stores what is new; answers the new items and any failure. Never throws. */
 export async function fetchSource(
   ctx: IngestContext,
   http: GuardedHttp,
   row: FetchableSource,
-  /** Collects "name: reason" per failed source, for the refresh's summary line. */
-  failures?: string[],
-): Promise<number> {
+): Promise<FetchOutcome> {
   const { db, config } = ctx;
   const intervalMs = config.ingest.pollIntervalMinutes * 60_000;
   const now = Date.now();
@@ -117,14 +126,17 @@ export async function fetchSource(
       purgeAgeDays: config.purgeAgeDays,
       maxItemsPerSource: config.ingest.maxItemsPerSource,
     };
-    return await storeFetchOutput(db, output, settings, { offThread: config.ingest.workers > 0 });
+    return {
+      newItems: await storeFetchOutput(db, output, settings, {
+        offThread: config.ingest.workers > 0,
+      }),
+    };
   } catch (err) {
     const { message, retryAfterSeconds } = readableError(err);
     // Expected failures (timeouts, HTTP errors) go into the refresh's summary line;
     // anything else is a bug and is logged with its stack.
     if (!(err instanceof SourceFetchError))
       ctx.log.error({ err, sourceId: row.id }, 'source fetch failed unexpectedly');
-    failures?.push(`${row.name}: ${message}`);
     try {
       await recordOutcome(
         db,
@@ -136,7 +148,7 @@ export async function fetchSource(
     } catch (recordErr) {
       ctx.log.error({ err: recordErr, sourceId: row.id }, 'could not record a fetch failure');
     }
-    return 0;
+    return { newItems: 0, failure: `${row.name}: ${message}` };
   }
 }
 
@@ -155,14 +167,15 @@ export async function refreshSources(
     ? sources.flatMap((s) => busy.get(s.id) ?? []).map((p) => p.catch(() => null))
     : [];
   const queue = interleaveByHost(sources.filter((s) => !busy.has(s.id) && !recent(s)));
-  const settle = new Map<number, (added: number | null) => void>();
+  const settle = new Map<number, (outcome: FetchOutcome | null) => void>();
   for (const s of queue)
-    busy.set(s.id, new Promise<number | null>((resolve) => settle.set(s.id, resolve)));
-  const result: RefreshResult = { newItemsAdded: 0, sourcesFetched: 0 };
-  const count = (added: number | null) => {
-    if (added === null) return;
-    result.newItemsAdded += added;
+    busy.set(s.id, new Promise<FetchOutcome | null>((resolve) => settle.set(s.id, resolve)));
+  const result: RefreshResult = { newItemsAdded: 0, sourcesFetched: 0, sourcesFailed: 0 };
+  const count = (outcome: FetchOutcome | null) => {
+    if (outcome === null) return;
+    result.newItemsAdded += outcome.newItems;
     result.sourcesFetched++;
+    if (outcome.failure !== undefined) result.sourcesFailed++;
   };
   // The log line covers what this refresh fetched itself; a joined fetch logs in its own.
   const own = { fetched: 0, newItems: 0, failures: [] as string[] };
@@ -171,17 +184,21 @@ export async function refreshSources(
   await Promise.all([
     ...queue.map((row) =>
       limit(async () => {
-        let added: number | null = null;
+        let outcome: FetchOutcome | null = null;
         try {
-          if (!options.signal?.aborted) added = await fetchSource(ctx, http, row, own.failures);
+          if (!options.signal?.aborted) outcome = await fetchSource(ctx, http, row);
         } finally {
           busy.delete(row.id);
-          settle.get(row.id)?.(added);
+          settle.get(row.id)?.(outcome);
         }
-        count(added);
-        if (added !== null) {
+        count(outcome);
+        if (outcome !== null) {
           own.fetched++;
-          own.newItems += added;
+          own.newItems += outcome.newItems;
+          if (outcome.failure !== undefined) {
+            own.failures.push(outcome.failure);
+            options.failures?.push(outcome.failure);
+          }
         }
       }),
     ),
@@ -205,6 +222,6 @@ export function refreshDueSourcesForUser(
     return refreshSources(ctx, due, { skipFetchedWithinMs: USER_REFRESH_MIN_AGE_MS });
   })().catch((err) => {
     ctx.log.error({ err, userId }, 'background refresh after login failed');
-    return { newItemsAdded: 0, sourcesFetched: 0 };
+    return { newItemsAdded: 0, sourcesFetched: 0, sourcesFailed: 0 };
   });
 }

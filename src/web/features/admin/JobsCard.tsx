@@ -47,10 +47,16 @@ function JobItem({ job }: { job: JobInfo }) {
   const busy = job.running || (run.isPending && run.variables === job.name);
   const runNow = () =>
     run.mutate(job.name, {
-      onSuccess: (d) =>
-        d.run.status === 'success'
-          ? toast.success(`${job.title} finished.`)
-          : toast.error(`${job.title} failed: ${d.run.error ?? 'An unknown error occurred.'}`),
+      onSuccess: ({ run: { status, error, figures } }) => {
+        if (status !== 'success')
+          toast.error(`${job.title} failed: ${error ?? 'An unknown error occurred.'}`);
+        else if (Number(figures?.sourcesFailed) > 0)
+          // Some sources read, some not: finished, and says which part did not work.
+          toast.warning(
+            `${job.title} finished; ${Number(figures?.sourcesFailed)} of ${Number(figures?.sourcesFetched)} sources could not be fetched.`,
+          );
+        else toast.success(`${job.title} finished.`);
+      },
       onError: (e) => toast.error(e.message),
     });
   return (

@@ -2,13 +2,14 @@
 // subtitle and Sign Out, the announcement banners, then a sidebar (Filters)
 // beside four tabs.
 import { Bot, Megaphone, Newspaper, Rss } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AnnouncementBanners } from '../announcements/AnnouncementBanners';
 import { useLogout } from '../auth/session';
 import { Spinner } from '../../components/ui/spinner';
+import { FeedTabContext, type FeedTab } from './feed-tabs';
 
 // The Sources and AI Assistant tabs (forms, OPML, dialogs, Markdown) load when first opened.
 const SourcesManager = lazy(() =>
@@ -53,6 +54,21 @@ export function FeedPageShell({
 }: FeedPageShellProps) {
   // The chat stays mounted once opened (see below) but is not loaded before.
   const [aiOpened, setAiOpened] = useState(false);
+  const [tab, setTab] = useState<string>('feed');
+  const selectTab = useCallback((value: string) => {
+    setTab(value);
+    if (value === 'ai') setAiOpened(true);
+  }, []);
+  // Opened from inside the feed (its "see Sources"): focus follows to the new panel.
+  const showTab = useCallback(
+    (value: FeedTab) => {
+      selectTab(value);
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]')?.focus(),
+      );
+    },
+    [selectTab],
+  );
   const ai = (
     <TabsTrigger key="ai" value="ai">
       <Bot aria-hidden="true" />
@@ -82,13 +98,7 @@ export function FeedPageShell({
         <aside className="flex flex-col gap-4 md:sticky md:top-[calc(var(--header-height)+1rem)] md:max-h-[calc(100vh-var(--header-height)-2rem)] md:self-start md:overflow-y-auto">
           {sidebar}
         </aside>
-        <Tabs
-          defaultValue="feed"
-          className="min-w-0"
-          onValueChange={(tab) => {
-            if (tab === 'ai') setAiOpened(true);
-          }}
-        >
+        <Tabs value={tab} className="min-w-0" onValueChange={selectTab}>
           {/* One row: on a phone it scrolls sideways rather than pushing the stories down. */}
           <TabsList className="h-auto! w-full justify-start overflow-x-auto sm:w-auto">
             <TabsTrigger value="feed">
@@ -101,7 +111,9 @@ export function FeedPageShell({
             </TabsTrigger>
             {tabOrder === 'dashboard' ? [ai, announcements] : [announcements, ai]}
           </TabsList>
-          <TabsContent value="feed">{feed}</TabsContent>
+          <TabsContent value="feed">
+            <FeedTabContext.Provider value={showTab}>{feed}</FeedTabContext.Provider>
+          </TabsContent>
           <TabsContent value="sources">
             <Suspense fallback={<Spinner className="mx-auto my-12" />}>
               <SourcesManager />

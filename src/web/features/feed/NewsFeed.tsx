@@ -11,6 +11,7 @@ import { NewsCard } from './NewsCard';
 import { NewsRow } from './NewsRow';
 import { useNewsList } from './queries';
 import { SearchResultCount } from './SearchResultCount';
+import { SourceFailureNotice } from './SourceFailureNotice';
 import type { ViewMode } from './storage';
 
 const GAP = 16;
@@ -188,8 +189,20 @@ function VirtualList({
 
 const WAITING = {} as ListParams;
 
-/** The news feed for one filter (spec §2 "News feed"). `null` params (sources still loading) show the skeletons. */
+/**
+ * The news feed for one filter (spec §2 "News feed"). `null` params (sources still
+ * loading) show the skeletons. Above it, a notice when the feed's sources could not be read.
+ */
 export function NewsFeed({ params, view }: { params: ListParams | null; view: ViewMode }) {
+  return (
+    <>
+      {params && <SourceFailureNotice sourceIds={params.sourceIds} />}
+      <FeedList params={params} view={view} />
+    </>
+  );
+}
+
+function FeedList({ params, view }: { params: ListParams | null; view: ViewMode }) {
   const query = useNewsList(params ?? WAITING, params !== null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {

@@ -185,7 +185,7 @@ describeE2E('feed screens on desktop and phone', () => {
     return { context, page };
   }
 
-  it('offers every source chip: the first ten, then "+8 more" that shows the rest', async () => {
+  it('offers every source chip: the first ten, then "+9 more" that shows the rest', async () => {
     const { context, page } = await open('/');
     await cards(page).first().waitFor();
     const chips = filtersPanel(page).getByRole('group', { name: 'Sources' }).locator('button');
@@ -214,6 +214,10 @@ describeE2E('feed screens on desktop and phone', () => {
     for (const tab of ['Sources', 'AI Assistant', 'Announcements']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect.poll(() => filtersPanel(page).count()).toBe(0);
+      if (tab === 'AI Assistant') {
+        await page.getByRole('textbox', { name: 'Your question' }).waitFor();
+        await e2e.screenshot(page, 'screens-chat-desktop');
+      }
     }
     // The tab's content takes the width the panel had.
     const panel = page.getByRole('tabpanel', { name: 'Announcements' });
@@ -316,6 +320,7 @@ describeE2E('feed screens on desktop and phone', () => {
       )
       .toBe('false');
     expect(await names()).toEqual(before);
+    await e2e.screenshot(page, 'screens-default-sources');
     await page.getByRole('tab', { name: 'News Feed' }).click();
     await page.getByRole('tab', { name: 'Sources' }).click();
     await list.getByRole('switch').first().waitFor();

@@ -106,7 +106,7 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
     <TabsPrimitive.Content
       className={cn(
         // Radix puts the panel in the Tab order: show it when it has keyboard focus.
-        'mt-3 rounded-md focus-visible:outline-none sm:mt-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+        'mt-3 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
         className,
       )}
       {...props}

@@ -70,17 +70,18 @@ export function FeedPageShell({
   );
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-3 md:gap-4">
-      {/* On a phone: the title beside a small Sign Out, the subtitle one small line below, so the first story shows early. */}
-      <header className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 sm:items-start">
-        <h1 className="text-base leading-tight font-bold tracking-tight break-words sm:text-2xl">
+      {/* A phone: the title beside a small Sign Out, the subtitle one small line below; a wide
+          screen: the subtitle beside the title. Either way the first stories show early. */}
+      <header className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 lg:flex lg:items-baseline">
+        <h1 className="col-start-1 row-start-1 text-base leading-tight font-bold tracking-tight break-words sm:text-2xl">
           {title}
         </h1>
         {subtitle && (
-          <p className="col-span-2 text-xs text-muted-foreground sm:col-span-1 sm:text-base">
+          <p className="col-span-2 col-start-1 row-start-2 text-xs text-muted-foreground sm:col-span-1 sm:text-base">
             {subtitle}
           </p>
         )}
-        <div className="col-start-2 row-start-1 sm:row-span-2">
+        <div className="col-start-2 row-start-1 sm:row-span-2 lg:ml-auto lg:self-center">
           <SignOutButton className="max-sm:h-8 max-sm:px-3 max-sm:text-xs" />
         </div>
       </header>

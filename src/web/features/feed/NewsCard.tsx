@@ -11,7 +11,7 @@ import { YouTubePlayer } from './YouTubePlayer';
 /**
  * A story as a card: image or video, badges, title, 200-character summary, meta,
  * actions. Compact (a 3:1 image, 5:2 on a phone, the AI Summary a slim line until opened,
- * the title clamped to three lines and the summary to four) so a desktop screen shows
+ * the title and the summary clamped to three lines each) so a desktop screen shows
  * two rows of three; the grid lines the cards up in rows. A video plays at 16:9 across the card.
  */
 export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
@@ -50,7 +50,7 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
           {item.title}
         </h3>
         {item.summaryText && (
-          <p className="line-clamp-4 text-sm text-muted-foreground break-words">
+          <p className="line-clamp-3 text-sm text-muted-foreground break-words">
             {truncate(item.summaryText, CARD_SUMMARY_CHARS)}
           </p>
         )}

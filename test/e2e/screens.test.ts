@@ -286,6 +286,7 @@ describeE2E('feed screens on desktop and phone', () => {
     // An opened AI Summary takes a line of its own below the row.
     await first.getByRole('button', { name: 'AI Summary' }).click();
     await expect.poll(async () => (await first.boundingBox())!.height).toBeGreaterThan(50);
+    await e2e.screenshot(page, 'screens-list-summary-open');
     await context.close();
 
     const phone = await open('/', PHONE, 'list');

@@ -360,6 +360,18 @@ describeE2E('feed screens on desktop and phone', () => {
     await cards(page).first().waitFor();
     await viewportShot(page, 'screens-phone-dashboard');
     expect((await cards(page).first().boundingBox())!.y).toBeLessThan(300);
+    // The header's buttons sit side by side, none drawn over another.
+    const boxes = await page
+      .getByRole('banner')
+      .locator('button, a')
+      .evaluateAll((els) =>
+        els
+          .map((el) => el.getBoundingClientRect())
+          .filter((r) => r.width > 0)
+          .map((r) => [r.left, r.right]),
+      );
+    for (const [i, [, right]] of boxes.entries())
+      if (i + 1 < boxes.length) expect(right).toBeLessThanOrEqual(boxes[i + 1][0] + 0.5);
     // The four tabs do not fit in 375 px: a cue says more are there, and goes at the end.
     const more = page.getByTestId('tabs-more');
     expect(await more.isVisible()).toBe(true);

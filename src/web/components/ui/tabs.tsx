@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
@@ -17,64 +17,36 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
-/** Which ends of a sideways-scrolling element have more to show. */
-function useOverflowEnds() {
-  const [ends, setEnds] = useState({ start: false, end: false });
-  const observer = useRef<ResizeObserver | null>(null);
-  const element = useRef<HTMLElement | null>(null);
-  const update = useCallback(() => {
-    const el = element.current;
-    if (!el) return;
-    const start = el.scrollLeft > 1;
-    const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setEnds((e) => (e.start === start && e.end === end ? e : { start, end }));
-  }, []);
-  const ref = useCallback(
-    (el: HTMLElement | null) => {
-      element.current?.removeEventListener('scroll', update);
-      observer.current?.disconnect();
-      element.current = el;
-      if (!el) return;
-      el.addEventListener('scroll', update, { passive: true });
-      observer.current = new ResizeObserver(update);
-      observer.current.observe(el);
-      update();
-    },
-    [update],
-  );
-  useEffect(() => () => observer.current?.disconnect(), []);
-  return { ref, ends };
-}
-
 /**
  * A one-row tab list that scrolls sideways when it is wider than the screen; a
- * fade and a chevron at the hidden end say that more tabs are there.
+ * fade and a chevron at its end say that more tabs are there, until it is scrolled to the end.
  */
 export function ScrollableTabsList({
   className,
   ...props
 }: ComponentProps<typeof TabsPrimitive.List>) {
-  const { ref, ends } = useOverflowEnds();
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    el.addEventListener('scroll', update, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', update);
+    };
+  }, []);
   return (
-    <div
-      className="relative w-full sm:w-auto"
-      data-overflow-start={ends.start || undefined}
-      data-overflow-end={ends.end || undefined}
-    >
+    <div className="relative w-full sm:w-auto">
       <TabsList
         ref={ref}
         className={cn('h-auto! w-full justify-start [scrollbar-width:none] sm:w-auto', className)}
         {...props}
       />
-      {ends.start && (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 left-0 flex w-8 items-center rounded-l-lg bg-linear-to-r from-muted via-muted/80 to-transparent pl-0.5 text-muted-foreground"
-        >
-          <ChevronLeft className="size-4" />
-        </span>
-      )}
-      {ends.end && (
+      {more && (
         <span
           aria-hidden="true"
           data-testid="tabs-more"

@@ -103,8 +103,6 @@ function SourceChips({
 }) {
   const [expanded, setExpanded] = useState(false);
   const hidden = sources.length - SOURCE_CHIPS_SHOWN;
-  // A hidden chip that is switched on still counts: say how many of the rest are on.
-  const hiddenOn = sources.slice(SOURCE_CHIPS_SHOWN).filter((s) => selected.includes(s.id)).length;
   const shown = expanded || hidden <= 0 ? sources : sources.slice(0, SOURCE_CHIPS_SHOWN);
   const chip =
     'max-w-full cursor-pointer truncate rounded-full border px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -138,7 +136,6 @@ function SourceChips({
             type="button"
             aria-expanded={expanded}
             onClick={() => setExpanded((e) => !e)}
-            title={expanded ? undefined : `${hiddenOn} of ${hidden} more selected`}
             className={cn(
               chip,
               'border-dashed border-border bg-transparent text-primary hover:bg-accent',

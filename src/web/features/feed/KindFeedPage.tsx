@@ -7,7 +7,7 @@ import type { User } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';
 import { UserAvatar } from '../layout/UserAvatar';
 import { FeedFilters } from './FeedFilters';
-import { arrangeLaunches } from './launch';
+import { arrangeLaunches } from './launch-order';
 import { FeedHeader, FeedPageShell } from './FeedPageShell';
 import { kindFilter, toListParams, type FeedKind } from './filters';
 import { FeedSkeletons, NewsFeed } from './NewsFeed';

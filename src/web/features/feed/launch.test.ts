@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewsItem } from '../../../shared/types';
-import { arrangeLaunches, launchDetails, pastLaunch } from './launch';
+import { launchDetails, pastLaunch } from './launch';
+import { arrangeLaunches } from './launch-order';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const HOUR = 3_600_000;

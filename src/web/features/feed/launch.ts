@@ -60,26 +60,3 @@ export function pastLaunch(launch: LaunchDetails, now = Date.now()): PastLaunch 
     ? { label: 'No longer scheduled', variant: 'secondary' }
     : null;
 }
-
-/**
- * The launch page's order: launches still ahead first (in the server's ascending
- * order), then past ones, most recent first. `complete` is false while the last
- * loaded launch is past: the next page (later windows) may hold upcoming ones.
- */
-export function arrangeLaunches(
-  items: NewsItem[],
-  now = Date.now(),
-): { items: NewsItem[]; complete: boolean } {
-  const upcoming: NewsItem[] = [];
-  const past: NewsItem[] = [];
-  for (const item of items) {
-    const launch = launchDetails(item);
-    (launch && pastLaunch(launch, now) ? past : upcoming).push(item);
-  }
-  const last = items.at(-1);
-  const lastLaunch = last ? launchDetails(last) : null;
-  return {
-    items: [...upcoming, ...past.toReversed()],
-    complete: !lastLaunch || pastLaunch(lastLaunch, now) === null,
-  };
-}

@@ -27,6 +27,9 @@ export const EXAMPLE_PROMPTS = [
 
 const newId = () => crypto.randomUUID();
 
+/** Below Tailwind's `sm`: the chat grows with the page and the composer stays at the screen's foot. */
+const PHONE = '(max-width: 639.98px)';
+
 function Welcome({ onAsk }: { onAsk: (q: string) => void }) {
   return (
     <div className="flex flex-col items-center gap-4 px-2 py-8 text-center">
@@ -119,10 +122,13 @@ export function ChatPanel() {
   const streamingId = useRef<string | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
-  // Follow the answer as it grows.
+  // Follow the answer as it grows (on a phone the page scrolls, not the list).
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    list.scrollTop = list.scrollHeight;
+    if (messages.length > 0 && window.matchMedia(PHONE).matches)
+      list.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [messages]);
   useEffect(() => {
     if (!loading) inputRef.current?.focus({ preventScroll: true });
@@ -197,11 +203,11 @@ export function ChatPanel() {
   return (
     <section
       aria-label="AI Assistant"
-      className="flex h-[min(70vh,44rem)] min-h-[26rem] flex-col overflow-hidden rounded-lg border border-border bg-card/50"
+      className="flex flex-col rounded-lg border border-border bg-card/50 sm:h-[min(70vh,44rem)] sm:min-h-[26rem] sm:overflow-hidden"
     >
       <ol
         ref={listRef}
-        className="flex flex-1 flex-col gap-4 overflow-y-auto p-3 sm:p-4"
+        className="flex flex-1 flex-col gap-4 p-3 sm:overflow-y-auto sm:p-4 [&>li]:scroll-mb-36"
         aria-live="polite"
         aria-busy={loading}
       >
@@ -234,7 +240,10 @@ export function ChatPanel() {
           )}
         </div>
       )}
-      <form onSubmit={onSubmit} className="flex flex-col gap-1.5 border-t border-border p-3">
+      <form
+        onSubmit={onSubmit}
+        className="flex flex-col gap-1.5 rounded-b-lg border-t border-border bg-card p-3 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.25)]"
+      >
         <div className="flex items-end gap-2">
           <label htmlFor="chat-input" className="sr-only">
             Your question

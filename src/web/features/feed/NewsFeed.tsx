@@ -6,6 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { FEED_MORE_SKELETONS, FEED_SKELETONS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/utils';
 import type { ListParams } from './filters';
 import { NewsCard } from './NewsCard';
 import { NewsRow } from './NewsRow';
@@ -30,7 +31,7 @@ export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }
       className={
         view === 'card'
           ? 'grid grid-cols-[repeat(auto-fill,minmax(210px,1fr))] gap-4'
-          : 'flex flex-col gap-3'
+          : 'flex flex-col rounded-lg bg-card ring-1 ring-border'
       }
       data-testid="feed-skeletons"
     >
@@ -46,10 +47,10 @@ export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }
             </div>
           </div>
         ) : (
-          <div key={i} className="space-y-2 rounded-lg border border-border bg-card p-4">
-            <Skeleton className="h-4 w-20" />
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-full" />
+          <div key={i} className="flex items-center gap-2 border-b border-border px-2 py-2">
+            <Skeleton className="h-4 w-14" />
+            <Skeleton className="h-4 flex-1" />
+            <Skeleton className="h-4 w-28" />
           </div>
         ),
       )}
@@ -120,9 +121,9 @@ function VirtualList({
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => (view === 'card' ? 300 : 150),
-    overscan: 4,
-    gap: view === 'card' ? GAP : 12,
+    estimateSize: () => (view === 'card' ? 300 : 34),
+    overscan: view === 'card' ? 4 : 10,
+    gap: view === 'card' ? GAP : 0,
     scrollMargin,
     getItemKey: (row) => items[row * columns].id,
   });
@@ -150,7 +151,7 @@ function VirtualList({
       role="feed"
       aria-busy={busy}
       aria-label="News feed"
-      className="relative w-full"
+      className={cn('relative w-full', view === 'list' && 'rounded-lg bg-card ring-1 ring-border')}
       style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((v) => {
@@ -189,25 +190,40 @@ function VirtualList({
 
 const WAITING = {} as ListParams;
 
+/** A page's own order for the loaded items; `complete: false` asks for the next page at once. */
+export type Arrange = (items: NewsItem[]) => { items: NewsItem[]; complete: boolean };
+
+interface NewsFeedProps {
+  params: ListParams | null;
+  view: ViewMode;
+  arrange?: Arrange;
+}
+
 /**
  * The news feed for one filter (spec §2 "News feed"). `null` params (sources still
  * loading) show the skeletons. Above it, a notice when the feed's sources could not be read.
  */
-export function NewsFeed({ params, view }: { params: ListParams | null; view: ViewMode }) {
+export function NewsFeed(props: NewsFeedProps) {
   return (
     <>
-      {params && <SourceFailureNotice sourceIds={params.sourceIds} />}
-      <FeedList params={params} view={view} />
+      {props.params && <SourceFailureNotice sourceIds={props.params.sourceIds} />}
+      <FeedList {...props} />
     </>
   );
 }
 
-function FeedList({ params, view }: { params: ListParams | null; view: ViewMode }) {
+function FeedList({ params, view, arrange }: NewsFeedProps) {
   const query = useNewsList(params ?? WAITING, params !== null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loaded = query.data?.pages.flatMap((p) => p.items);
+  const arranged = loaded && arrange ? arrange(loaded) : undefined;
+  const incomplete = arranged?.complete === false;
+  useEffect(() => {
+    if (incomplete) loadMore();
+  }, [incomplete, loadMore]);
 
   if (query.isPending) return <FeedSkeletons count={FEED_SKELETONS} view={view} />;
   if (query.isError) {
@@ -221,7 +237,7 @@ function FeedList({ params, view }: { params: ListParams | null; view: ViewMode 
       </div>
     );
   }
-  const items = query.data.pages.flatMap((p) => p.items);
+  const items = arranged?.items ?? query.data.pages.flatMap((p) => p.items);
   if (items.length === 0) {
     return (
       <FeedMessage

@@ -20,6 +20,11 @@ export const ownsItsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffe
   bytes.byteOffset === 0 &&
   bytes.byteLength === bytes.buffer.byteLength;
 
+/**
+ * The document's value (a title, launch items), read on a worker thread; a
+ * SourceFetchError with a message fit for the user when it cannot be read.
+ * While a refresh fills the pool, the task waits for a free slot like a fetch.
+ */
 export async function readDocumentOffThread<T extends DocumentTask>(
   config: Config['ingest'],
   task: T,

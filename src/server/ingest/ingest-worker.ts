@@ -15,6 +15,7 @@ import {
   type JobOutcome,
   type KnownHashes,
 } from './fetch-job';
+import { readDocument, type DocumentOutcome, type DocumentTask } from './documents';
 import { finishResponse, type RawHttpResponse } from './http';
 import { OneAtATime, type Pass } from './one-at-a-time';
 import {
@@ -28,6 +29,9 @@ export interface WorkerTask {
   job: FetchJob;
   port: MessagePort;
 }
+
+/** What the pool runs: a source's fetch, or a document the main thread fetched (off-thread.ts). */
+export type PoolTask = WorkerTask | { document: DocumentTask };
 
 export interface HttpCall {
   id: number;
@@ -126,7 +130,11 @@ function moved(outcome: JobOutcome & { ok: true }): JobOutcome {
   return move(transferable) as unknown as JobOutcome;
 }
 
-export default async function runTask({ job, port }: WorkerTask): Promise<JobOutcome> {
+export default function runPoolTask(task: PoolTask): Promise<JobOutcome> | DocumentOutcome {
+  return 'document' in task ? readDocument(task.document) : runTask(task);
+}
+
+async function runTask({ job, port }: WorkerTask): Promise<JobOutcome> {
   port.postMessage({ started: threadId } satisfies WorkerCall);
   const turn = largeBodies.pass();
   const { http, known } = portClient(port, job.config.maxBytes, turn);

@@ -1,6 +1,7 @@
 // A fetched item → the row we store: clean text, sanitised HTML, absolute URLs,
 // a canonical URL and dedupe key, a parsed date, type, score and breaking flag.
 import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
+import { stripBidiControls } from '../../shared/hidden-chars';
 import { escapeHtml } from './fetchers/util';
 import { scoreItem } from './scoring';
 import { ELLIPSIS, safeSlice, truncateHtml } from './html-scan';
@@ -279,7 +280,11 @@ export function normalizeItem(
     itemType,
     isBreaking: isBreaking ? 1 : 0,
     engagementScore: Math.max(0, Math.round(engagementScore || 0)),
-    extra: item.extra && Object.keys(item.extra).length ? JSON.stringify(item.extra) : null,
+    // Its strings are feed text too (a launch's provider, pad, mission); JSON leaves the controls unescaped.
+    extra:
+      item.extra && Object.keys(item.extra).length
+        ? stripBidiControls(JSON.stringify(item.extra))
+        : null,
     mutable: Boolean(item.mutable),
     dated: dated !== null,
   };

@@ -5,9 +5,7 @@
 // worker asks this thread for each HTTP response over a MessagePort, so the
 // SSRF guard, the per-host limits and the keep-alive pool stay process-wide.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
 import type { Config } from '../config';
-import { threadEntry } from '../thread-entry';
 import type { SourceType } from '../../shared/constants';
 import {
   INTERRUPTED,
@@ -22,48 +20,20 @@ import {
   type KnownHashes,
 } from './fetch-job';
 import type { GuardedHttpClient } from './http';
-import type { HttpCall, HttpReply, WorkerCall, WorkerTask } from './ingest-worker';
+import { ingestPool } from './ingest-pool';
+import { ownsItsBuffer } from './off-thread';
+import type { HttpCall, HttpReply, WorkerCall } from './ingest-worker';
 import { SourceFetchError, type GuardedHttp } from './types';
 
 type IngestConfig = Config['ingest'];
 
 /**
- * Fetched inline: the launch schedule is one small JSON document, and its
+ * Fetched on this thread: the launch schedule is one JSON document, and its
  * fetcher's in-memory cache must be process-wide (Launch Library allows 15
- * calls an hour), which a per-thread cache would multiply.
+ * calls an hour), which a per-thread cache would multiply. The document itself
+ * is parsed on a worker thread (off-thread.ts).
  */
 const INLINE_TYPES = new Set<SourceType>(['rocket_launch']);
-
-let pool: Piscina<WorkerTask, JobOutcome> | null = null;
-function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
-  if (pool) return pool;
-  const threads = config.workers;
-  // A task mostly waits on the network, so each thread holds several at once;
-  // together they cover the fetch concurrency. Beyond that, a bounded queue.
-  const perThread = Math.max(2, Math.ceil(config.concurrency / threads));
-  pool = new Piscina<WorkerTask, JobOutcome>({
-    filename: threadEntry('ingest-worker', import.meta.url).href,
-    name: 'default',
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    concurrentTasksPerWorker: perThread,
-    maxQueue: threads * perThread * 4,
-    // Tasks are asynchronous (they await HTTP replies): let the worker's event loop run.
-    atomics: 'disabled',
-    // A small young generation keeps each thread's footprint near its live data.
-    // The old generation's limit (INGEST_WORKER_HEAP_MB, 1 GB by default)
-    // matters less as a ceiling than for how V8 grows the heap: under a limit
-    // of 2 GB or more it lets the heap grow up to 4x past the live data between
-    // full collections, under 1 GB by about 1.6x. Measured on the 1,000-feed
-    // refresh: the thread's heap peaks at ~42 MB instead of ~83 MB, at the same
-    // throughput. Large documents take turns (LARGE_BODY_BYTES in
-    // ingest-worker.ts), which keeps the limit far off; a thread that reaches
-    // it anyway ends, its fetches fail as interrupted, and piscina starts a fresh one.
-    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: config.workerHeapMb },
-  });
-  return pool;
-}
 
 /**
  * A task gives up at its deadline on its own (ingest-worker.ts). One still
@@ -100,14 +70,8 @@ async function answer(port: MessagePort, http: GuardedHttp, call: HttpCall): Pro
   port.postMessage(reply, body && ownsItsBuffer(body) ? [body.buffer] : []);
 }
 
-/**
- * Whether a body can be moved to the worker rather than copied. A body under
- * 4 KB shares Node's buffer pool with others, so only its bytes may cross.
- */
-export const ownsItsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
-  bytes.buffer instanceof ArrayBuffer &&
-  bytes.byteOffset === 0 &&
-  bytes.byteLength === bytes.buffer.byteLength;
+export { ownsItsBuffer };
+export { closeIngestPool, ingestPoolStats } from './ingest-pool';
 
 /** Answers the worker's question of which item hashes are stored. */
 async function answerKnown(
@@ -139,7 +103,7 @@ async function runInWorker(
     else if ('known' in call) void answerKnown(port1, known, call.id, call.known);
     else void answer(port1, http, call);
   });
-  const workers = poolFor(config);
+  const workers = ingestPool(config);
   let timer: NodeJS.Timeout | undefined;
   const stuck = new Promise<never>((_resolve, reject) => {
     const wait = deadline - Date.now() + graceMs(deadline - job.now);
@@ -154,7 +118,10 @@ async function runInWorker(
     // No AbortSignal for piscina: it runs an abortable task alone on its
     // thread, which made the fetches one at a time instead of many at once.
     outcome = await Promise.race([
-      workers.run({ job: { ...job, deadline }, port: port2 }, { transferList: [port2] }),
+      workers.run(
+        { job: { ...job, deadline }, port: port2 },
+        { transferList: [port2] },
+      ) as Promise<JobOutcome>,
       stuck,
     ]);
   } catch (err) {
@@ -190,26 +157,4 @@ export function fetchAndNormalize(
   if (config.workers === 0 || INLINE_TYPES.has(job.source.sourceType))
     return runFetchJob(job, http, operatorHttp, known);
   return runInWorker(config, http, job, known);
-}
-
-/** Stops the worker threads (shutdown); a later fetch starts a fresh pool. */
-export async function closeIngestPool(): Promise<void> {
-  const closing = pool;
-  pool = null;
-  await closing?.destroy();
-}
-
-/** Threads and queue right now, for benches and diagnostics. */
-export function ingestPoolStats(): {
-  threads: number;
-  threadIds: number[];
-  queued: number;
-  completed: number;
-} {
-  return {
-    threads: pool?.threads.length ?? 0,
-    threadIds: pool?.threads.map((t) => t.threadId) ?? [],
-    queued: pool?.queueSize ?? 0,
-    completed: pool?.completed ?? 0,
-  };
 }

@@ -1,0 +1,55 @@
+// Reads a document (documents.ts) on an ingest worker thread and answers its
+// value; inline when INGEST_WORKERS=0. A title look-up's body is moved to the
+// thread, not copied.
+import type { Config } from '../config';
+import {
+  readDocument,
+  type DocumentAnswers,
+  type DocumentOutcome,
+  type DocumentTask,
+} from './documents';
+import { ingestPool } from './ingest-pool';
+import { SourceFetchError } from './types';
+
+const BUSY = 'The server is busy reading other sources. Try again later.';
+const INTERRUPTED = 'Reading the response was interrupted. Try again later.';
+
+/** Whether a body can be moved to a worker rather than copied (a small one shares Node's buffer pool). */
+export const ownsItsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength;
+
+/**
+ * The document's value (a title, launch items), read on a worker thread; a
+ * SourceFetchError with a message fit for the user when it cannot be read.
+ * While a refresh fills the pool, the task waits for a free slot like a fetch.
+ */
+export async function readDocumentOffThread<T extends DocumentTask>(
+  config: Config['ingest'],
+  task: T,
+): Promise<DocumentAnswers[T['kind']]> {
+  let outcome: DocumentOutcome;
+  if (config.workers === 0) outcome = readDocument(task);
+  else {
+    const body = task.kind === 'title' ? task.raw.body : null;
+    try {
+      outcome = (await ingestPool(config).run(
+        { document: task },
+        { transferList: body && ownsItsBuffer(body) ? [body.buffer] : [] },
+      )) as DocumentOutcome;
+    } catch (err) {
+      if (err instanceof Error && /queue is at limit/i.test(err.message))
+        throw new SourceFetchError(BUSY);
+      // Its thread ended (another task on it hung, or the heap limit): as for a fetch.
+      if (
+        err instanceof Error &&
+        /worker exited|terminating worker|memory limit/i.test(err.message)
+      )
+        throw new SourceFetchError(INTERRUPTED);
+      throw err;
+    }
+  }
+  if (!outcome.ok) throw new SourceFetchError(outcome.message);
+  return outcome.value as DocumentAnswers[T['kind']];
+}

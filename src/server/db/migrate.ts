@@ -30,6 +30,18 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: DB): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Migrates up to and including the named migration (tests of a later migration's data changes). */
+export async function migrateUpTo(db: DB, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: DB,
+  run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one;
   // on PostgreSQL pin it to ours, or a neighbour's tables (another suite, another
   // app on the same database) make it skip creating its own.
@@ -43,7 +55,7 @@ export async function migrateToLatest(db: DB): Promise<void> {
     provider,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(

@@ -1,12 +1,11 @@
 // What an AI answer may render (issue 23): no image, only http(s) links, marked
 // external; announcements keep their ordinary rendering.
-import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown';
 
 const render = (text: string, answer: boolean) =>
-  renderToStaticMarkup(createElement(Markdown, { answer, children: text }));
+  renderToStaticMarkup(Markdown({ answer, children: text }));
 
 const HOSTILE = [
   'Look ![pixel](https://tracker.example/p.gif) here.',

@@ -88,7 +88,7 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsync {
           user.id,
           (wait) => `Too many news queries. Try again in ${wait}.`,
         );
-        return answerNewsQuery(ctx, request.body.query);
+        return answerNewsQuery(ctx, user.id, request.body.query);
       },
     );
   };

@@ -1,5 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+// Four projects, each named for what it holds (README, "Tests"):
+//   unit  tests beside the code (src/, scripts/): pure logic, seconds in all
+//   api   a real server over a real database, real processes (test/api, test/integration)
+//   fuzz  the linear-time growth checks of everything that reads fetched text
+//         (*.fuzz.test.ts anywhere, or test/fuzz/)
+//   e2e   browser journeys in Chromium (test/e2e)
+// `npm test` runs them all; `npm run test:<project>` one of them.
+const FUZZ = ['**/*.fuzz.test.ts', 'test/fuzz/**/*.test.ts'];
+
+// Waiting is on events: `expect.poll` and the helpers poll a condition until it
+// holds, and only a hang ends at these limits, generous for a loaded machine.
+const patient = {
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  expect: { poll: { timeout: 60_000 } },
+};
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/helpers/summary-reporter.ts'],
@@ -7,15 +24,32 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'src/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'test/api/**/*.test.ts',
-            'test/integration/**/*.test.ts',
-          ],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: FUZZ,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 30_000 } },
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          exclude: FUZZ,
+          environment: 'node',
+          ...patient,
+        },
+      },
+      {
+        test: {
+          name: 'fuzz',
+          include: FUZZ,
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          // Growth is measured, not time: a ratio holds at any load, only slower.
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -10,6 +10,7 @@ import { recentRuns } from '../../src/server/jobs/repository';
 import { createJobRunner, LEASE_TTL_MS } from '../../src/server/jobs/runner';
 import { NEW_YORK, cron } from '../../src/server/jobs/schedule';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
+import { stopSpawnedProcesses, trackProcess } from '../helpers/server-process';
 
 const HOLDER = path.join(import.meta.dirname, 'support/lease-holder.ts');
 
@@ -19,16 +20,15 @@ describe.each(dialects)('a lease holder killed mid-run (%s)', (dialect) => {
     database = await createTestDatabase(dialect);
   });
   afterEach(async () => {
+    await stopSpawnedProcesses();
     await database.destroy();
   });
 
   it('holds the job until its lease expires; then another runner runs it', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', HOLDER, JSON.stringify(database.options)],
-      {
+    const child = trackProcess(
+      spawn(process.execPath, ['--import', 'tsx', HOLDER, JSON.stringify(database.options)], {
         stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      }),
     );
     const killedAt = await new Promise<number>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`holder exited early (${code})`)));

@@ -6,13 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import {
+  startServerProcess,
+  stopSpawnedProcesses,
+  type ServerProcess,
+} from '../helpers/server-process';
 
 describe('graceful shutdown', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-shutdown-'));
   let server: ServerProcess | undefined;
-  afterAll(() => {
-    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  afterAll(async () => {
+    await stopSpawnedProcesses();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

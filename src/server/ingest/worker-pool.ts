@@ -73,6 +73,8 @@ function poolFor(config: IngestConfig): Piscina<WorkerTask, JobOutcome> {
  */
 export const taskDeadlineMs = (config: IngestConfig) => config.timeoutMs * 4 + 60_000;
 const graceMs = (deadlineMs: number) => Math.min(5_000, deadlineMs / 4);
+/** Threads ended for being stuck past a deadline, since the process started. */
+let stuckThreadsEnded = 0;
 
 function hasRaw(http: GuardedHttp): http is GuardedHttpClient {
   return typeof (http as Partial<GuardedHttpClient>).requestRaw === 'function';
@@ -145,7 +147,11 @@ async function runInWorker(
     const wait = deadline - Date.now() + graceMs(deadline - job.now);
     timer = setTimeout(() => {
       // Its own timer could not fire: the thread is busy and is ended.
-      if (threadId !== null) void workers.threads.find((t) => t.threadId === threadId)?.terminate();
+      const thread = workers.threads.find((t) => t.threadId === threadId);
+      if (thread) {
+        stuckThreadsEnded++;
+        void thread.terminate();
+      }
       reject(new SourceFetchError(TOO_LONG));
     }, wait);
   });
@@ -205,8 +211,11 @@ export function ingestPoolStats(): {
   threadIds: number[];
   queued: number;
   completed: number;
+  /** Threads ended for being stuck past a task's deadline. */
+  stuckEnded: number;
 } {
   return {
+    stuckEnded: stuckThreadsEnded,
     threads: pool?.threads.length ?? 0,
     threadIds: pool?.threads.map((t) => t.threadId) ?? [],
     queued: pool?.queueSize ?? 0,

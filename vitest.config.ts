@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Four projects, each named for what it holds (README, "Tests"):
@@ -11,14 +12,19 @@ const FUZZ = ['**/*.fuzz.test.ts', 'test/fuzz/**/*.test.ts'];
 
 // Waiting is on events: `expect.poll` and the helpers poll a condition until it
 // holds, and only a hang ends at these limits, generous for a loaded machine.
+// Three server processes and a large ingestion take minutes at load 20 on 2 cores.
 const patient = {
-  testTimeout: 120_000,
-  hookTimeout: 120_000,
-  expect: { poll: { timeout: 60_000 } },
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
+  expect: { poll: { timeout: 120_000 } },
 };
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time. Most files wait on
+    // processes, sockets and threads more than they compute, so two at a time
+    // halve the suite's time there; the tests hold at any load.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test/helpers/summary-reporter.ts'],
     projects: [
       {

@@ -109,8 +109,7 @@ describe('backup and restore drill', () => {
     expect(names).toContain('Feed 0');
     restored.child.kill('SIGTERM');
     expect(await restored.exited).toBe(0);
-    // Three processes start and a few hundred writes land: over a minute on a loaded machine.
-  }, 300_000);
+  });
 
   it('refuses without a FILE, and points PostgreSQL users to pg_dump', async () => {
     const usage = await runBackup(liveDir, '');

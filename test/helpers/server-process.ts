@@ -28,9 +28,11 @@ export function trackProcess<T extends ChildProcess>(child: T): T {
 export async function stopSpawnedProcesses(): Promise<void> {
   await Promise.all(
     [...spawned].map(async (child) => {
+      spawned.delete(child);
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      if (spawned.has(child)) await exited;
+      child.kill('SIGKILL');
+      await exited;
     }),
   );
 }

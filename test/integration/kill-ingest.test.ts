@@ -176,5 +176,5 @@ describe('kill -9 during a large ingestion (sqlite)', () => {
     expect(final.duplicates).toBe(0);
     expect(final.countersOff).toBe(0);
     expect([...final.perSource.values()].every((n) => n === PER_FEED)).toBe(true);
-  }, 180_000);
+  });
 });

@@ -52,14 +52,23 @@ export async function closeIngestPool(): Promise<void> {
   await closing?.destroy();
 }
 
+/** Threads ended for being stuck past a task's deadline, since the process started. */
+let stuckThreadsEnded = 0;
+export function noteStuckThreadEnded(): void {
+  stuckThreadsEnded++;
+}
+
 /** Threads and queue right now, for benches and diagnostics. */
 export function ingestPoolStats(): {
   threads: number;
   threadIds: number[];
   queued: number;
   completed: number;
+  /** Threads ended for being stuck past a task's deadline. */
+  stuckEnded: number;
 } {
   return {
+    stuckEnded: stuckThreadsEnded,
     threads: pool?.threads.length ?? 0,
     threadIds: pool?.threads.map((t) => t.threadId) ?? [],
     queued: pool?.queueSize ?? 0,

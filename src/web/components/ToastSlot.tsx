@@ -1,12 +1,15 @@
-import { useSyncExternalStore } from 'react';
-import { toasterStore } from '../lib/toast';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toastsWanted } from '../lib/toast';
 
-/** Where the Toaster goes; empty until the first toast (see lib/toast.ts). */
+const Toasts = lazy(() => import('./Toasts').then((m) => ({ default: m.Toasts })));
+
+/** Where the toasts show; empty, and sonner not loaded, until the first toast (lib/toast.ts). */
 export function ToastSlot() {
-  const Toaster = useSyncExternalStore(toasterStore.subscribe, toasterStore.get);
-  if (!Toaster) return null;
-  // The spec's toast defaults: 4000 ms, at most 3 visible.
+  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get);
+  if (!wanted) return null;
   return (
-    <Toaster duration={4000} visibleToasts={3} richColors closeButton position="bottom-right" />
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
   );
 }

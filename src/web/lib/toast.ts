@@ -1,20 +1,19 @@
 // Toasts without sonner in the page load: sonner (and its Toaster) is fetched on
 // the first toast, which always follows an interaction or a request. Same calls
 // as sonner's `toast.success(message, data)`…; <ToastSlot> mounts the Toaster
-// once sonner is here, and sonner replays toasts created before it subscribed.
-import type { ComponentType } from 'react';
-import type { ToasterProps, toast as sonnerToast } from 'sonner';
+// once a toast was asked for, and sonner replays toasts made before it subscribed.
+import type { toast as sonnerToast } from 'sonner';
 
 type Kind = 'success' | 'error' | 'warning' | 'info';
 type Show = (...args: Parameters<typeof sonnerToast.success>) => void;
 
 let loading: Promise<typeof sonnerToast> | undefined;
-let toaster: ComponentType<ToasterProps> | null = null;
+let wanted = false;
 const listeners = new Set<() => void>();
 
 function load(): Promise<typeof sonnerToast> {
   loading ??= import('sonner').then((m) => {
-    toaster = m.Toaster;
+    wanted = true;
     for (const listener of listeners) listener();
     return m.toast;
   });
@@ -37,11 +36,11 @@ export const toast = {
   info: show('info'),
 };
 
-/** For <ToastSlot>: the Toaster component once loaded (null before the first toast). */
-export const toasterStore = {
-  subscribe(listener: () => void) {
+/** For <ToastSlot>: whether a toast was asked for (so the Toaster is needed). */
+export const toastsWanted = {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   },
-  get: () => toaster,
+  get: () => wanted,
 };

@@ -3,6 +3,7 @@
 // for an item, by anyone, reads the table and costs nothing.
 import type { AppContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
+import { parseId } from '../http/parse-id';
 import { isVisibleTo } from '../sources/visibility';
 import { fetchArticleText } from './article';
 import { aiProvider } from './index';
@@ -24,12 +25,9 @@ const MIN_TEXT_CHARS = 50;
 /** Text handed to a provider at most. */
 const MAX_INPUT_CHARS = 40_000;
 
-const MAX_ID = 2_147_483_647;
-
 /** The item, if the user may see it (a default source or one of their own). */
 async function visibleItem(ctx: SummaryContext, userId: number, rawId: string) {
-  const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!(id >= 1 && id <= MAX_ID)) throw notFound(SUMMARY_MESSAGES.notFound);
+  const id = parseId(rawId, SUMMARY_MESSAGES.notFound);
   const item = await ctx.db
     .selectFrom('news_items')
     .innerJoin('news_sources', 'news_sources.id', 'news_items.source_id')

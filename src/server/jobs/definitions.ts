@@ -1,5 +1,6 @@
 // The jobs AstroDash runs (spec 001 §4, §9; DESIGN "Schedulers run in the server").
 import { pruneAuthTables } from '../auth/housekeeping';
+import { pruneRateEvents } from '../http/rate-limit';
 import {
   dueSources,
   refreshSources,
@@ -108,6 +109,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now }) => {
         await pruneAuthTables(ctx, now.getTime());
+        await pruneRateEvents(db, now.getTime()); // every declared bucket, past its window
         const jobRunsDeleted = await repo.pruneRuns(db, now.getTime() - JOB_HISTORY_DAYS * DAY_MS);
         return { jobRunsDeleted };
       },

@@ -1,7 +1,7 @@
 // Admin calls against a real server: who may call them (admin, user, disabled
 // user, anonymous), user management's rules, the purge and the job calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRole } from '../../src/server/admin/users-repository';
+import { setRole } from '../../src/server/auth/users';
 import { acquireLease } from '../../src/server/jobs/repository';
 import { ADMIN_ONLY, LAST_ADMIN, PURGE_IN_PROGRESS } from '../../src/shared/admin';
 import { dialects } from '../helpers/database';

@@ -218,7 +218,10 @@ describe.each(dialects)('ingestion on worker threads (%s)', (dialect) => {
         outcomes.push(ingestPoolStats().stuckEnded > ended ? 'ended' : `own timer at ${ms} ms`);
       }
       expect(outcomes.at(-1), outcomes.join(', ')).toBe('ended');
-      // A fresh thread takes the next fetch.
+      // A fresh thread takes the next fetch, once the ended one has exited (until
+      // then the pool may still hand it a task).
+      const { lastStuckThreadId } = ingestPoolStats();
+      await expect.poll(() => ingestPoolStats().threadIds).not.toContain(lastStuckThreadId);
       const { result } = await refresh(threaded, [f('/plain.rss')]);
       expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
     } finally {

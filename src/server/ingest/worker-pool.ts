@@ -111,7 +111,7 @@ async function runInWorker(
       // Its own timer could not fire: the thread is busy and is ended.
       const thread = workers.threads.find((t) => t.threadId === threadId);
       if (thread) {
-        noteStuckThreadEnded();
+        noteStuckThreadEnded(thread.threadId);
         void thread.terminate();
       }
       reject(new SourceFetchError(TOO_LONG));

@@ -68,7 +68,7 @@ async function insertItem(
 }
 
 /** The fetchers hand titles over as HTML (a text title escaped). */
-const titlesOf = (items: Array<{ title: string | null }>) => items.map((i) => i.title);
+const titlesOf = (items: Array<{ title?: string | null }>) => items.map((i) => i.title);
 const JUPITER = 'Jupiter &amp; &lt;Io&gt;';
 
 /** A feed reader: no cookie, the URL only. */

@@ -1,7 +1,7 @@
 // Read and saved state (issue 25): every call and rule, on every dialect, against
 // a model of what each user has read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../helpers/client';
+import type { ApiClient, ApiResponse } from '../helpers/client';
 import { dialects } from '../helpers/database';
 import { createAdmin, createSignedInUser, signIn, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -331,11 +331,11 @@ describe.each(dialects)('read and saved state (%s)', (dialect) => {
     const walked: string[] = [];
     let cursor: string | null = null;
     for (let page = 1; page <= 10; page++) {
-      const res = await alice.client.get(
+      const pageRes: ApiResponse = await alice.client.get(
         `/_api/news/list?status=unread&pageSize=7&page=${page}${cursor ? `&cursor=${cursor}` : ''}`,
       );
-      walked.push(...res.body.items.map((i: { id: string }) => i.id));
-      cursor = res.body.pagination.nextCursor;
+      walked.push(...pageRes.body.items.map((i: { id: string }) => i.id));
+      cursor = pageRes.body.pagination.nextCursor;
       if (!cursor) break;
     }
     expect(walked).toEqual(

@@ -3,12 +3,10 @@
 // exception (reading_items: is_read set where the item differs from its
 // watermark, is_saved for saved items). An item is read when
 // coalesce(is_read, id <= read_through_id).
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../db/database';
-import type { Database } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
 
-type SourcesEb = ExpressionBuilder<Database, 'news_sources'>;
 const CHUNK = 500;
 
 export const chunks = <T>(list: T[], size = CHUNK): T[][] =>
@@ -22,21 +20,34 @@ export interface ItemRef {
   published_at: number;
 }
 
-/** The items among `ids` the user may see (their source is a default one or their own). */
+/**
+ * The items among `ids` the user may see (their source is a default one or their
+ * own). Items first, by primary key, then their few sources: joined in one query
+ * the planner may walk every visible source's items instead.
+ */
 export async function findVisibleItems(db: DB, userId: number, ids: number[]): Promise<ItemRef[]> {
   const found: ItemRef[] = [];
   for (const part of chunks(ids)) {
     found.push(
       ...(await db
         .selectFrom('news_items')
-        .innerJoin('news_sources', 'news_sources.id', 'news_items.source_id')
-        .where('news_items.id', 'in', part)
-        .where((eb) => isVisibleTo(userId)(eb as unknown as SourcesEb))
-        .select(['news_items.id', 'news_items.source_id', 'news_items.published_at'])
+        .where('id', 'in', part)
+        .select(['id', 'source_id', 'published_at'])
         .execute()),
     );
   }
-  return found;
+  const sourceIds = [...new Set(found.map((i) => i.source_id))];
+  const visible = new Set<number>();
+  for (const part of chunks(sourceIds)) {
+    const rows = await db
+      .selectFrom('news_sources')
+      .where('id', 'in', part)
+      .where(isVisibleTo(userId))
+      .select('id')
+      .execute();
+    for (const r of rows) visible.add(r.id);
+  }
+  return found.filter((i) => visible.has(i.source_id));
 }
 
 export async function isSourceVisible(db: DB, userId: number, sourceId: number) {
@@ -193,17 +204,26 @@ export async function setSaved(db: DB, userId: number, item: ItemRef, saved: boo
   await deleteEmptyRows(db, userId);
 }
 
-/** The highest item id per source. */
+/**
+ * The highest item id per source. A max() per source in a subquery is one index
+ * seek each; a GROUP BY over the sources would read all of their items.
+ */
 export async function maxIds(db: DB, sourceIds: number[]): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   for (const part of chunks(sourceIds)) {
     const rows = await db
-      .selectFrom('news_items')
-      .where('source_id', 'in', part)
-      .groupBy('source_id')
-      .select((eb) => ['source_id', eb.fn.max('id').as('top')])
+      .selectFrom('news_sources')
+      .where('news_sources.id', 'in', part)
+      .select((eb) => [
+        'news_sources.id',
+        eb
+          .selectFrom('news_items')
+          .whereRef('news_items.source_id', '=', 'news_sources.id')
+          .select((e) => e.fn.max('news_items.id').as('top'))
+          .as('top'),
+      ])
       .execute();
-    for (const r of rows) result.set(r.source_id, r.top);
+    for (const r of rows) if (r.top !== null) result.set(r.id, r.top);
   }
   return result;
 }
@@ -217,15 +237,25 @@ export async function lowestNewerIds(
   const result = new Map<number, number>();
   for (const part of chunks(sourceIds)) {
     const rows = await db
-      .selectFrom('news_items')
-      .where('source_id', 'in', part)
-      .where((eb) =>
-        eb(eb.refTuple('published_at', 'id'), '>', eb.tuple(item.published_at, item.id)),
-      )
-      .groupBy('source_id')
-      .select((eb) => ['source_id', eb.fn.min('id').as('low')])
+      .selectFrom('news_sources')
+      .where('news_sources.id', 'in', part)
+      .select((eb) => [
+        'news_sources.id',
+        eb
+          .selectFrom('news_items')
+          .whereRef('news_items.source_id', '=', 'news_sources.id')
+          .where((w) =>
+            w(
+              w.refTuple('news_items.published_at', 'news_items.id'),
+              '>',
+              w.tuple(item.published_at, item.id),
+            ),
+          )
+          .select((e) => e.fn.min('news_items.id').as('low'))
+          .as('low'),
+      ])
       .execute();
-    for (const r of rows) result.set(r.source_id, r.low);
+    for (const r of rows) if (r.low !== null) result.set(r.id, r.low);
   }
   return result;
 }
@@ -269,7 +299,10 @@ export async function settleExceptions(
       .where('source_id', 'in', part)
       .where(olderOrThis)
       .execute();
-    // Older items above the watermark (stored out of order) get a row each.
+    // Older items above the watermark (stored out of order) get a row each. The
+    // unary + keeps SQLite on the (source, id) range above the watermark rather
+    // than the publication index, which would read every older item.
+    const older = sql<SqlBool>`(+news_items.published_at < ${upTo.published_at} OR (+news_items.published_at = ${upTo.published_at} AND news_items.id <= ${upTo.id}))`;
     await db
       .insertInto('reading_items')
       .columns(['user_id', 'item_id', 'source_id', 'is_read', 'is_saved', 'updated_at'])
@@ -283,13 +316,7 @@ export async function settleExceptions(
           )
           .where('reading_marks.user_id', '=', userId)
           .where('reading_marks.source_id', 'in', part)
-          .where((w) =>
-            w(
-              w.refTuple('news_items.published_at', 'news_items.id'),
-              '<=',
-              w.tuple(upTo.published_at, upTo.id),
-            ),
-          )
+          .where(older)
           .select([
             sql.lit(userId).as('user_id'),
             'news_items.id',

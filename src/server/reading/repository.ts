@@ -251,7 +251,9 @@ export async function lowestNewerIds(
               w.tuple(item.published_at, item.id),
             ),
           )
-          .select((e) => e.fn.min('news_items.id').as('low'))
+          // min(+id): not min(id), which SQLite answers by walking the source's
+          // items in id order until one is newer; this reads the newer ones only.
+          .select(sql<number | null>`min(+news_items.id)`.as('low'))
           .as('low'),
       ])
       .execute();

@@ -9,7 +9,7 @@ import {
 } from '../ingest/pipeline';
 import { everyFetchFailed } from '../ingest/refresh-summary';
 import { activeSources, type FetchableSource } from '../ingest/repository';
-import { purgeOldItems } from '../news/retention';
+import { purgeOldItems, savedKept } from '../news/retention';
 import * as repo from './repository';
 import type { Figures } from './repository';
 import { NEW_YORK, cron, every, hours } from './schedule';
@@ -60,6 +60,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now, signal }) => ({
         deletedCount: await purgeOldItems(db, now.getTime(), ctx.config.purgeAgeDays, { signal }),
+        savedKeptCount: await savedKept(db, now.getTime(), ctx.config.purgeAgeDays),
       }),
     },
     {

@@ -19,3 +19,8 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The installable app (service worker, offline banner, queued calls), after first paint.
+addEventListener('load', () => {
+  void import('./pwa/start').then((pwa) => pwa.startPwa(queryClient, import.meta.env.PROD));
+});

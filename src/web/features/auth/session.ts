@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/types';
 import { api, ApiError } from '../../lib/api';
+import { clearPrivateData } from '../../pwa/private-data';
 
 export const sessionKey = ['session'] as const;
 
@@ -44,6 +45,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       queryClient.setQueryData(sessionKey, null);
+      // The offline copies of this user's answers and their queued calls go too.
+      await clearPrivateData().catch((e: unknown) =>
+        console.error('Clearing offline data failed', e),
+      );
       try {
         await api.post('/_api/auth/logout', {});
       } catch (e) {

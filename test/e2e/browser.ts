@@ -15,6 +15,17 @@ export const describeE2E: typeof describe = (
   hasBrowser() ? describe : describe.skip
 ) as typeof describe;
 
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const DESKTOP = { width: 1280, height: 860 };
 export const MOBILE = { width: 375, height: 740 };
 
@@ -40,16 +51,7 @@ export function useE2E(options: TestServerOptions | (() => TestServerOptions) = 
     state.server = await startTestServer({ ...resolved, webDir: WEB_DIR });
     state.browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
     state.newPage = async (viewport = DESKTOP) => {
       const context = await state.browser.newContext({ viewport, baseURL: state.server.url });

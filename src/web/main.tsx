@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { bootPwa } from './pwa/boot';
 import { router } from './router';
 import './styles.css';
 
@@ -20,7 +21,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The installable app (service worker, offline banner, queued calls), after first paint.
-addEventListener('load', () => {
-  void import('./pwa/start').then((pwa) => pwa.startPwa(queryClient, import.meta.env.PROD));
-});
+// The installable app (src/web/pwa/): the service worker after first paint.
+addEventListener('load', () => bootPwa(queryClient, import.meta.env.PROD));

@@ -1,6 +1,7 @@
 // Read and save calls made offline wait here (localStorage, so they survive a
 // reload) and are sent, in order, when the connection returns.
 import { api, ApiError } from '../lib/api';
+import { QUEUED_EVENT } from './boot';
 import { QUEUE_KEY } from './private-data';
 
 export type QueuedCall =
@@ -40,6 +41,8 @@ export function enqueue(call: QueuedCall, store: QueueStore = localStorage) {
   );
   calls.push(call);
   writeQueue(calls, store);
+  // Wakes boot.ts, which loads the sender (start.ts) if it is not running yet.
+  globalThis.dispatchEvent?.(new Event(QUEUED_EVENT));
 }
 
 /** A failure to reach the server at all (offline, connection lost), not an answer from it. */

@@ -1,48 +1,11 @@
-// The installable app in the page, loaded after first paint (main.tsx): registers
-// the service worker, offers a waiting new version, shows the offline banner and
-// sends the read/save calls queued offline when the connection returns.
+// The installable app's screens, loaded only when needed (boot.ts): the offline
+// banner, sending the calls queued offline when the connection returns, and the
+// "Update available" prompt for a new version.
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { User } from '../../shared/types';
-import { claimPrivateData } from './private-data';
 import { flushQueue } from './queue';
 
 export const OFFLINE_TEXT = 'You are offline';
-
-/** The "Update available" prompt; Reload lets the waiting worker take over (then the page reloads). */
-function offerUpdate(worker: ServiceWorker) {
-  toast('Update available', {
-    id: 'app-update',
-    description: 'A new version of AstroDash is ready.',
-    duration: Infinity,
-    // A worker's postMessage takes a transfer list, not a target origin.
-    action: { label: 'Reload', onClick: () => worker.postMessage({ type: 'SKIP_WAITING' }, []) },
-  });
-}
-
-async function register() {
-  const sw = navigator.serviceWorker;
-  // The first install takes control without a reload; only a later version does reload.
-  let controlled = Boolean(sw.controller);
-  const registration = await sw.register('/sw.js', { scope: '/' });
-
-  if (registration.waiting && controlled) offerUpdate(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const worker = registration.installing;
-    worker?.addEventListener('statechange', () => {
-      if (worker.state === 'installed' && sw.controller) offerUpdate(worker);
-    });
-  });
-  let reloading = false;
-  sw.addEventListener('controllerchange', () => {
-    if (!controlled || reloading) {
-      controlled = true;
-      return;
-    }
-    reloading = true;
-    location.reload();
-  });
-}
 
 function offlineBanner() {
   const banner = document.createElement('div');
@@ -59,7 +22,8 @@ function offlineBanner() {
   return banner;
 }
 
-function watchConnection(queryClient: QueryClient) {
+/** Shows the banner while offline; sends the queued calls now and whenever the connection returns. */
+export function watchConnection(queryClient: QueryClient) {
   const banner = offlineBanner();
   const update = () => {
     if (navigator.onLine) banner.remove();
@@ -77,25 +41,28 @@ function watchConnection(queryClient: QueryClient) {
   if (navigator.onLine) void flush();
 }
 
-function claim(user: User | null | undefined) {
-  if (user) void claimPrivateData(user.id);
-}
-
-/** Cached answers and queued calls belong to the user signed in now (private-data.ts). */
-function watchUser(queryClient: QueryClient) {
-  claim(queryClient.getQueryData<User | null>(['session']));
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.query.queryKey[0] === 'session') {
-      claim(event.query.state.data as User | null | undefined);
-    }
+/** The prompt; Reload lets the waiting worker take over, and the page reloads into it. */
+function offerUpdate(worker: ServiceWorker) {
+  toast('Update available', {
+    id: 'app-update',
+    description: 'A new version of AstroDash is ready.',
+    duration: Infinity,
+    // A worker's postMessage takes a transfer list, not a target origin.
+    action: { label: 'Reload', onClick: () => worker.postMessage({ type: 'SKIP_WAITING' }, []) },
   });
 }
 
-/** `worker`: register the service worker (production builds; `vite dev` serves none). */
-export function startPwa(queryClient: QueryClient, worker: boolean) {
-  watchUser(queryClient);
-  watchConnection(queryClient);
-  if (worker && 'serviceWorker' in navigator) {
-    register().catch((e: unknown) => console.error('Service worker registration failed', e));
-  }
+/** For a page already controlled by a worker: offers the new version once it is installed. */
+export function watchUpdates(registration: ServiceWorkerRegistration) {
+  if (registration.waiting) offerUpdate(registration.waiting);
+  const installing = registration.installing;
+  installing?.addEventListener('statechange', () => {
+    if (installing.state === 'installed') offerUpdate(installing);
+  });
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  });
 }

@@ -2,10 +2,8 @@
 // budget): registers the service worker after first paint, and loads the rest
 // (start.ts) only when it has work: offline, calls queued, or a new version waiting.
 import type { QueryClient } from '@tanstack/react-query';
-import { QUEUE_KEY } from './private-data';
-
-/** Dispatched on window when queue.ts keeps a call for later. */
-export const QUEUED_EVENT = 'astrodash:queued';
+import { toast } from 'sonner';
+import { QUEUE_KEY, QUEUED_EVENT } from './private-data';
 
 export function bootPwa(queryClient: QueryClient, worker: boolean) {
   let started = false;
@@ -30,7 +28,8 @@ export function bootPwa(queryClient: QueryClient, worker: boolean) {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
     (registration) => {
       if (!controlled) return;
-      const offer = () => void import('./start').then((pwa) => pwa.watchUpdates(registration));
+      const offer = () =>
+        void import('./start').then((pwa) => pwa.watchUpdates(registration, toast));
       if (registration.waiting) offer();
       else registration.addEventListener('updatefound', offer, { once: true });
     },

@@ -5,6 +5,8 @@
 /** The Workbox runtime cache of GET /_api/ answers (scripts/pwa.ts). */
 export const API_CACHE = 'astrodash-api';
 export const QUEUE_KEY = 'astrodash:offline-queue';
+/** Dispatched on window when queue.ts keeps a call for later (boot.ts listens). */
+export const QUEUED_EVENT = 'astrodash:queued';
 const OWNER_KEY = 'astrodash:offline-owner';
 
 export async function clearPrivateData() {

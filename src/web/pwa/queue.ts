@@ -1,8 +1,7 @@
 // Read and save calls made offline wait here (localStorage, so they survive a
 // reload) and are sent, in order, when the connection returns.
 import { api, ApiError } from '../lib/api';
-import { QUEUED_EVENT } from './boot';
-import { QUEUE_KEY } from './private-data';
+import { QUEUE_KEY, QUEUED_EVENT } from './private-data';
 
 export type QueuedCall =
   | { path: '/_api/news/mark-read'; body: { itemIds: string[]; read: boolean } }

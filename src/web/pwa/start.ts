@@ -2,7 +2,7 @@
 // banner, sending the calls queued offline when the connection returns, and the
 // "Update available" prompt for a new version.
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import type { toast as Toast } from 'sonner';
 import { flushQueue } from './queue';
 
 export const OFFLINE_TEXT = 'You are offline';
@@ -42,7 +42,7 @@ export function watchConnection(queryClient: QueryClient) {
 }
 
 /** The prompt; Reload lets the waiting worker take over, and the page reloads into it. */
-function offerUpdate(worker: ServiceWorker) {
+function offerUpdate(toast: typeof Toast, worker: ServiceWorker) {
   toast('Update available', {
     id: 'app-update',
     description: 'A new version of AstroDash is ready.',
@@ -52,12 +52,15 @@ function offerUpdate(worker: ServiceWorker) {
   });
 }
 
-/** For a page already controlled by a worker: offers the new version once it is installed. */
-export function watchUpdates(registration: ServiceWorkerRegistration) {
-  if (registration.waiting) offerUpdate(registration.waiting);
+/**
+ * For a page already controlled by a worker: offers the new version once it is installed.
+ * `toast` comes from the first load: importing sonner here would split the first load's chunks.
+ */
+export function watchUpdates(registration: ServiceWorkerRegistration, toast: typeof Toast) {
+  if (registration.waiting) offerUpdate(toast, registration.waiting);
   const installing = registration.installing;
   installing?.addEventListener('statechange', () => {
-    if (installing.state === 'installed') offerUpdate(installing);
+    if (installing.state === 'installed') offerUpdate(toast, installing);
   });
   let reloading = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {

@@ -1,7 +1,7 @@
 // The installable app: Chromium accepts the manifest and the service worker (the
 // install criteria), the feed opens offline from the worker's caches under a
 // "You are offline" banner, calls that change state are never answered from a
-// cache, a read/save call queued offline is sent when the connection returns, and
+// cache, read/save calls queued offline are sent when the connection returns, and
 // signing out deletes the cached answers.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -118,7 +118,7 @@ describeE2E('installable app and offline', () => {
     await context.close();
   });
 
-  it('opens the last loaded feed offline, refuses state changes, and replays a queued call', async () => {
+  it('opens the last loaded feed offline, refuses state changes, and replays queued read and save calls', async () => {
     const { context, page } = await openControlled(e2e, user);
     // The first visit ran before the worker took control; this one goes through it.
     await page.reload();
@@ -131,9 +131,13 @@ describeE2E('installable app and offline', () => {
     const online = await cardTitles(page);
     expect(online.length).toBe(5);
     const list = (await (
-      await context.request.get('/_api/news/list?pageSize=1')
+      await context.request.get('/_api/news/list?pageSize=2')
     ).json()) as NewsListResponse;
-    const itemId = list.items[0].id;
+    const [saveId, readId] = list.items.map((item) => item.id);
+    expect(list.items.map((item) => [item.isSaved, item.isRead])).toEqual([
+      [false, false],
+      [false, false],
+    ]);
 
     await context.setOffline(true);
     await page.reload();
@@ -158,25 +162,40 @@ describeE2E('installable app and offline', () => {
     );
     expect(outcome).toBe('failed');
 
-    // A save taken offline waits in the queue (as src/web/pwa/queue.ts writes it)...
+    // A read and a save taken offline wait in the queue (as src/web/pwa/queue.ts writes it)...
+    const queued = [
+      { path: '/_api/news/mark-read', body: { itemIds: [readId], read: true } },
+      { path: '/_api/news/save', body: { itemId: saveId, saved: true } },
+    ];
     await page.evaluate(
-      ([key, id]) =>
-        localStorage.setItem(
-          key,
-          JSON.stringify([{ path: '/_api/news/save', body: { itemId: id, saved: true } }]),
-        ),
-      [QUEUE_KEY, itemId],
+      ([key, calls]) => localStorage.setItem(key, calls),
+      [QUEUE_KEY, JSON.stringify(queued)],
     );
-    // ...and is sent when the connection returns.
-    const replayed = page.waitForRequest(
-      (req) => req.method() === 'POST' && new URL(req.url()).pathname === '/_api/news/save',
-    );
+    // ...and are sent, in order, when the connection returns.
+    const replayed: { path: string; body: unknown }[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (req.method() === 'POST' && pathname.startsWith('/_api/news/')) {
+        replayed.push({ path: pathname, body: req.postDataJSON() });
+      }
+    });
+    const saved = page.waitForResponse((res) => new URL(res.url()).pathname === '/_api/news/save');
     await context.setOffline(false);
-    const request = await replayed;
-    expect(request.postDataJSON()).toEqual({ itemId, saved: true });
-    await request.response();
+    expect((await saved).status()).toBe(200);
+    expect(replayed).toEqual(queued);
     await banner.waitFor({ state: 'detached' });
     await page.waitForFunction((key) => localStorage.getItem(key) === '[]', QUEUE_KEY);
+    const after = (await (
+      await context.request.get('/_api/news/list?pageSize=2')
+    ).json()) as NewsListResponse;
+    expect(after.items.map((item) => [item.id, item.isSaved, item.isRead])).toEqual([
+      [saveId, true, false],
+      [readId, false, true],
+    ]);
+    const savedList = (await (
+      await context.request.get('/_api/news/list?saved=true')
+    ).json()) as NewsListResponse;
+    expect(savedList.items.map((item) => item.id)).toEqual([saveId]);
     await context.close();
   });
 

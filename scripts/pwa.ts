@@ -48,11 +48,13 @@ export function pwa() {
         {
           // Reads only (GET): the network first, the last answer when offline. A call
           // that changes state (POST) never matches, so it always goes to the server.
-          // Admin screens are left out: they are not for reading offline.
+          // Left out: admin screens (not for reading offline) and the private feeds'
+          // list, whose URLs carry secret tokens.
           urlPattern: ({ url, sameOrigin }) =>
             sameOrigin &&
             url.pathname.startsWith('/_api/') &&
-            !url.pathname.startsWith('/_api/admin'),
+            !url.pathname.startsWith('/_api/admin') &&
+            !url.pathname.startsWith('/_api/account/private-feeds'),
           method: 'GET',
           handler: 'NetworkFirst',
           options: {

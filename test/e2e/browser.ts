@@ -32,11 +32,16 @@ export const MOBILE = { width: 375, height: 740 };
 export interface E2E {
   server: TestServer;
   browser: Browser;
-  /** A fresh browser context (own cookies and storage) at the given viewport. */
-  newPage(viewport?: {
-    width: number;
-    height: number;
-  }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (own cookies and storage) at the given viewport. Service
+   * workers are blocked unless asked for: the worker precaches the whole app on a first
+   * visit, work that slows the timed journeys on a busy machine (installable.test.ts
+   * tests the worker).
+   */
+  newPage(
+    viewport?: { width: number; height: number },
+    options?: { serviceWorkers?: 'allow' | 'block' },
+  ): Promise<{ context: BrowserContext; page: Page }>;
   screenshot(page: Page, name: string): Promise<void>;
 }
 
@@ -53,8 +58,12 @@ export function useE2E(options: TestServerOptions | (() => TestServerOptions) = 
       executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,
     });
-    state.newPage = async (viewport = DESKTOP) => {
-      const context = await state.browser.newContext({ viewport, baseURL: state.server.url });
+    state.newPage = async (viewport = DESKTOP, { serviceWorkers = 'block' } = {}) => {
+      const context = await state.browser.newContext({
+        viewport,
+        baseURL: state.server.url,
+        serviceWorkers,
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return { context, page };

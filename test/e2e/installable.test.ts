@@ -49,7 +49,7 @@ async function openControlled(
   user: TestUser,
   opened?: { context: BrowserContext; page: Page },
 ) {
-  const { context, page } = opened ?? (await e2e.newPage());
+  const { context, page } = opened ?? (await e2e.newPage(DESKTOP, { serviceWorkers: 'allow' }));
   await signIn(context, user);
   await page.goto('/');
   await cards(page).first().waitFor();

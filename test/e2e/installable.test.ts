@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { NewsListResponse } from '../../src/shared/types';
 import { createUser, type TestUser } from '../helpers/factories';
 import { seedFeed } from '../helpers/seed-feed';
+import { startTestServer } from '../helpers/server';
 import {
   CHROMIUM_ARGS,
   chromiumPath,
@@ -18,6 +19,7 @@ import {
   DESKTOP,
   SCREENSHOT_DIR,
   useE2E,
+  WEB_DIR,
 } from './browser';
 
 const API_CACHE = 'astrodash-api';
@@ -210,5 +212,44 @@ describeE2E('installable app and offline', () => {
     await page.getByText('Welcome to AstroDash').waitFor();
     expect((await cachedApi(page)).filter((url) => url.startsWith('/_api/news/'))).toEqual([]);
     await context.close();
+  });
+
+  it('offers a new version with "Update available", and Reload applies it', async () => {
+    // A copy of the built app, whose worker script this test changes as a deploy would.
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-web-'));
+    fs.cpSync(WEB_DIR, webDir, { recursive: true });
+    const server = await startTestServer({ webDir });
+    const context = await e2e.browser.newContext({ viewport: DESKTOP, baseURL: server.url });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto('/login');
+      await page.getByText('Welcome to AstroDash').waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload(); // now controlled: a later worker is an update
+      await page.getByText('Welcome to AstroDash').waitFor();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const prompt = page.getByText('Update available');
+      expect(await prompt.count()).toBe(0);
+
+      fs.appendFileSync(path.join(webDir, 'sw.js'), '\n// the next version\n');
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await prompt.waitFor();
+      await e2e.screenshot(page, 'update-available');
+      const reloaded = page.waitForEvent('framenavigated');
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await page.getByText('Welcome to AstroDash').waitFor();
+      // The new worker is the active one, none waits, and the prompt is gone.
+      const waiting = await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+      );
+      expect(waiting).toBeNull();
+      expect(await prompt.count()).toBe(0);
+    } finally {
+      await context.close();
+      await server.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });

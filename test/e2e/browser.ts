@@ -35,8 +35,8 @@ export interface E2E {
   /**
    * A fresh browser context (own cookies and storage) at the given viewport. Service
    * workers are blocked unless asked for: the worker precaches the whole app on a first
-   * visit, work that slows the timed journeys on a busy machine (installable.test.ts
-   * tests the worker).
+   * visit, extra work on a busy machine that these journeys do not test
+   * (installable.test.ts tests the worker).
    */
   newPage(
     viewport?: { width: number; height: number },

@@ -17,7 +17,8 @@ import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { createGuardedHttp } from '../../src/server/ingest/http';
 import type { GuardedHttp } from '../../src/server/ingest/types';
 import { LARGE_BODY_BYTES } from '../../src/server/ingest/ingest-worker';
-import { createSource, fetchableSources, sourceRow } from './ingest-helpers';
+import { createSource } from '../helpers/factories';
+import { fetchableSources, sourceRow } from './ingest-helpers';
 
 const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
 /** About 340 KB of feed: over LARGE_BODY_BYTES, under MAX_ITEMS_PER_FETCH. */

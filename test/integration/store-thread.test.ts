@@ -19,13 +19,8 @@ import {
   storeThreadRunning,
 } from '../../src/server/ingest/store-writer';
 import { closeIngestPool } from '../../src/server/ingest/worker-pool';
-import {
-  createSource,
-  fetchableSources,
-  itemsOf,
-  normalizedItem,
-  sourceRow,
-} from './ingest-helpers';
+import { createSource } from '../helpers/factories';
+import { fetchableSources, itemsOf, normalizedItem, sourceRow } from './ingest-helpers';
 
 const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
 

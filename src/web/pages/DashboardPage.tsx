@@ -1,4 +1,5 @@
 // The signed-in dashboard (spec 000 §2 "Dashboard"); HomePage wraps it in AppLayout.
+import { useState } from 'react';
 import { Skeleton } from '../components/ui/skeleton';
 import { useSession } from '../features/auth/session';
 import { FeedFilters } from '../features/feed/FeedFilters';
@@ -6,6 +7,7 @@ import { FeedHeader, FeedPageShell } from '../features/feed/FeedPageShell';
 import { dashboardFilter } from '../features/feed/filters';
 import { NewsFeed } from '../features/feed/NewsFeed';
 import { RefreshButton } from '../features/feed/RefreshButton';
+import { ReadingBar, viewParams, type ReadView } from '../features/reader/ReadingBar';
 import { useFeedFilter } from '../features/feed/useFeedFilter';
 import { useViewMode, ViewToggle } from '../features/feed/ViewToggle';
 
@@ -13,6 +15,9 @@ export function DashboardPage() {
   const { user } = useSession();
   const { filter, setFilter, sources, params } = useFeedFilter(dashboardFilter);
   const [view, setView] = useViewMode();
+  // Unread and Saved beside the feed (issue 25); the spec's four tabs stay as they are.
+  const [readView, setReadView] = useState<ReadView>('all');
+  const listParams = params && { ...params, ...viewParams(readView) };
 
   return (
     <FeedPageShell
@@ -42,7 +47,12 @@ export function DashboardPage() {
               </>
             }
           />
-          <NewsFeed params={params} view={view} />
+          <ReadingBar
+            view={readView}
+            onView={setReadView}
+            sourceId={filter?.sourceIds.length === 1 ? filter.sourceIds[0] : undefined}
+          />
+          <NewsFeed params={listParams} view={view} />
         </>
       }
     />

@@ -7,6 +7,8 @@ import { FEED_MORE_SKELETONS, FEED_SKELETONS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
+import { useListKeys } from '../reader/useListKeys';
+import { useReadOnScroll } from '../reader/useReadOnScroll';
 import type { ListParams } from './filters';
 import { NewsCard } from './NewsCard';
 import { NewsRow } from './NewsRow';
@@ -99,11 +101,13 @@ function VirtualList({
   items,
   view,
   busy,
+  hasMore,
   onLastVisible,
 }: {
   items: NewsItem[];
   view: ViewMode;
   busy: boolean;
+  hasMore: boolean;
   onLastVisible: () => void;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -129,6 +133,14 @@ function VirtualList({
   });
   // A new column count or view invalidates every measured row.
   useEffect(() => virtualizer.measure(), [virtualizer, columns, view]);
+  useListKeys({
+    items,
+    columns,
+    scrollToRow: (row) => virtualizer.scrollToIndex(row, { align: 'auto' }),
+    hasMore,
+    loadMore: onLastVisible,
+  });
+  const readOnScroll = useReadOnScroll(items);
 
   // Infinite scroll: observe the last row (spec §2).
   const observer = useRef<IntersectionObserver | null>(null);
@@ -163,6 +175,7 @@ function VirtualList({
             data-index={v.index}
             ref={(el) => {
               virtualizer.measureElement(el);
+              readOnScroll(el);
               if (isLast) lastRowRef(el);
             }}
             // Row 2 (1fr, empty unless a card spans it) takes an opened AI summary's extra
@@ -252,7 +265,13 @@ function FeedList({ params, view, arrange }: NewsFeedProps) {
       {params?.searchTerm && (
         <SearchResultCount total={query.data.pages[0].pagination.totalItems} />
       )}
-      <VirtualList items={items} view={view} busy={isFetchingNextPage} onLastVisible={loadMore} />
+      <VirtualList
+        items={items}
+        view={view}
+        busy={isFetchingNextPage}
+        hasMore={hasNextPage}
+        onLastVisible={loadMore}
+      />
       {isFetchingNextPage && <FeedSkeletons count={FEED_MORE_SKELETONS} view={view} />}
       {!hasNextPage && (
         <p className="py-6 text-center text-sm text-muted-foreground">

@@ -1,0 +1,113 @@
+// Above the dashboard's feed (issue 25): All / Unread / Saved, Mark all as read,
+// and the page's keys (`A`, `/`, `r`, `g u`/`g s`/`g a`, `?` with its overlay).
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCheck, Keyboard } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
+import { Button } from '../../components/ui/button';
+import { useReaderPrefs } from './prefs';
+import { useShortcuts } from './shortcuts';
+import { markAllRead, useUnreadCounts } from './state';
+
+export type ReadView = 'all' | 'unread' | 'saved';
+
+/** The list call's extra parameters for a view. */
+export function viewParams(view: ReadView): { status?: 'unread'; saved?: true } {
+  return view === 'unread' ? { status: 'unread' } : view === 'saved' ? { saved: true } : {};
+}
+
+type Help = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+const loadHelp = () => import('./HelpOverlay').then((m) => m.HelpOverlay);
+
+/** Focuses the filter panel's search box, unfolding the panel on a phone first. */
+function focusSearch() {
+  const panel = document.querySelector('section[aria-label="Filters"]');
+  const toggle = panel?.querySelector<HTMLButtonElement>('button[aria-expanded="false"]');
+  toggle?.click();
+  requestAnimationFrame(() => panel?.querySelector<HTMLInputElement>('input')?.focus());
+}
+
+export function ReadingBar({
+  view,
+  onView,
+  sourceId,
+}: {
+  view: ReadView;
+  onView: (view: ReadView) => void;
+  /** The one source the filter holds, if just one: Mark all as read keeps to it. */
+  sourceId?: string;
+}) {
+  const qc = useQueryClient();
+  const counts = useUnreadCounts();
+  const { shortcuts } = useReaderPrefs();
+  const [Help, setHelp] = useState<Help | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = () =>
+    void loadHelp().then(
+      (c) => {
+        setHelp(() => c);
+        setHelpOpen(true);
+      },
+      (e: unknown) => console.error('Failed to load', e),
+    );
+  const markAll = () => void markAllRead(qc, sourceId);
+  useShortcuts({
+    A: markAll,
+    '/': focusSearch,
+    'g u': () => onView('unread'),
+    'g s': () => onView('saved'),
+    'g a': () => onView('all'),
+    '?': openHelp,
+  });
+
+  const views: Array<{ value: ReadView; label: string; count?: number }> = [
+    { value: 'all', label: 'All' },
+    { value: 'unread', label: 'Unread', count: counts?.total },
+    { value: 'saved', label: 'Saved' },
+  ];
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div
+        role="group"
+        aria-label="Show"
+        className="inline-flex rounded-md border border-border bg-card p-0.5"
+      >
+        {views.map((v) => (
+          <Button
+            key={v.value}
+            variant={view === v.value ? 'secondary' : 'ghost'}
+            size="sm"
+            className="h-7 px-3"
+            aria-pressed={view === v.value}
+            onClick={() => onView(v.value)}
+          >
+            {v.label}
+            {!!v.count && (
+              <span className="rounded-full bg-primary px-1.5 text-[0.6875rem] leading-4 font-semibold text-primary-foreground tabular-nums">
+                {v.count > 999 ? '999+' : v.count}
+              </span>
+            )}
+          </Button>
+        ))}
+      </div>
+      <div className="flex items-center gap-1">
+        <Button variant="ghost" size="sm" className="h-8" onClick={markAll}>
+          <CheckCheck />
+          Mark all as read
+        </Button>
+        {shortcuts && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-8 w-8 max-sm:hidden"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+            onClick={openHelp}
+          >
+            <Keyboard />
+          </Button>
+        )}
+      </div>
+      {Help && <Help open={helpOpen} onOpenChange={setHelpOpen} />}
+    </div>
+  );
+}

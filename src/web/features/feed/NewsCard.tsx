@@ -68,7 +68,7 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
         <AiSummary item={item} />
         <div className="mt-auto flex items-center justify-between gap-2">
           <ItemMeta item={item} />
-          <ItemActions item={item} onOpen={onOpen} />
+          <ItemActions item={item} onOpen={onOpen} className="[&>*]:size-7!" />
         </div>
       </div>
     </article>

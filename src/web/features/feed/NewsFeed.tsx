@@ -7,7 +7,7 @@ import { FEED_MORE_SKELETONS, FEED_SKELETONS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
-import { useListKeys } from '../reader/useListKeys';
+import { useKeyboard } from '../reader/keys';
 import { useReadOnScroll } from '../reader/useReadOnScroll';
 import type { ListParams } from './filters';
 import { NewsCard } from './NewsCard';
@@ -101,13 +101,11 @@ function VirtualList({
   items,
   view,
   busy,
-  hasMore,
   onLastVisible,
 }: {
   items: NewsItem[];
   view: ViewMode;
   busy: boolean;
-  hasMore: boolean;
   onLastVisible: () => void;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -133,13 +131,6 @@ function VirtualList({
   });
   // A new column count or view invalidates every measured row.
   useEffect(() => virtualizer.measure(), [virtualizer, columns, view]);
-  useListKeys({
-    items,
-    columns,
-    scrollToRow: (row) => virtualizer.scrollToIndex(row, { align: 'auto' }),
-    hasMore,
-    loadMore: onLastVisible,
-  });
   const readOnScroll = useReadOnScroll(items);
 
   // Infinite scroll: observe the last row (spec §2).
@@ -226,6 +217,7 @@ export function NewsFeed(props: NewsFeedProps) {
 }
 
 function FeedList({ params, view, arrange }: NewsFeedProps) {
+  useKeyboard();
   const query = useNewsList(params ?? WAITING, params !== null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
@@ -265,13 +257,7 @@ function FeedList({ params, view, arrange }: NewsFeedProps) {
       {params?.searchTerm && (
         <SearchResultCount total={query.data.pages[0].pagination.totalItems} />
       )}
-      <VirtualList
-        items={items}
-        view={view}
-        busy={isFetchingNextPage}
-        hasMore={hasNextPage}
-        onLastVisible={loadMore}
-      />
+      <VirtualList items={items} view={view} busy={isFetchingNextPage} onLastVisible={loadMore} />
       {isFetchingNextPage && <FeedSkeletons count={FEED_MORE_SKELETONS} view={view} />}
       {!hasNextPage && (
         <p className="py-6 text-center text-sm text-muted-foreground">

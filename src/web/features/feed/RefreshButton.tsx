@@ -5,7 +5,6 @@ import { REFRESH_COOLDOWN_MS, STORAGE_KEYS } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { minutesSeconds } from '../../../shared/format';
-import { useShortcuts } from '../reader/shortcuts';
 import { useShowFeedTab } from './feed-tabs';
 import { useRefreshFeed } from './queries';
 import { unreachableText } from './source-failures';
@@ -57,8 +56,6 @@ export function RefreshButton() {
       },
     });
   }
-
-  useShortcuts({ r: onClick });
 
   const label = refresh.isPending
     ? 'Refreshing...'

@@ -1,12 +1,11 @@
 // Above the dashboard's feed (issue 25): All / Unread / Saved, Mark all as read,
-// and the page's keys (`A`, `/`, `r`, `g u`/`g s`/`g a`, `?` with its overlay).
+// and the keyboard shortcuts' help (the keys press these buttons: keyboard.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Keyboard } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button';
 import { useReaderPrefs } from './prefs';
-import { useShortcuts } from './shortcuts';
-import { markAllRead, useUnreadCounts } from './state';
+import { act, useUnreadCounts } from './state';
 
 export type ReadView = 'all' | 'unread' | 'saved';
 
@@ -17,14 +16,6 @@ export function viewParams(view: ReadView): { status?: 'unread'; saved?: true } 
 
 type Help = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
 const loadHelp = () => import('./HelpOverlay').then((m) => m.HelpOverlay);
-
-/** Focuses the filter panel's search box, unfolding the panel on a phone first. */
-function focusSearch() {
-  const panel = document.querySelector('section[aria-label="Filters"]');
-  const toggle = panel?.querySelector<HTMLButtonElement>('button[aria-expanded="false"]');
-  toggle?.click();
-  requestAnimationFrame(() => panel?.querySelector<HTMLInputElement>('input')?.focus());
-}
 
 export function ReadingBar({
   view,
@@ -49,15 +40,7 @@ export function ReadingBar({
       },
       (e: unknown) => console.error('Failed to load', e),
     );
-  const markAll = () => void markAllRead(qc, sourceId);
-  useShortcuts({
-    A: markAll,
-    '/': focusSearch,
-    'g u': () => onView('unread'),
-    'g s': () => onView('saved'),
-    'g a': () => onView('all'),
-    '?': openHelp,
-  });
+  const markAll = () => act(qc, 'markAllRead', sourceId);
 
   const views: Array<{ value: ReadView; label: string; count?: number }> = [
     { value: 'all', label: 'All' },
@@ -90,7 +73,13 @@ export function ReadingBar({
         ))}
       </div>
       <div className="flex items-center gap-1">
-        <Button variant="ghost" size="sm" className="h-8" onClick={markAll}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-8"
+          data-action="mark-all-read"
+          onClick={markAll}
+        >
           <CheckCheck />
           Mark all as read
         </Button>
@@ -100,6 +89,7 @@ export function ReadingBar({
             size="icon"
             className="h-8 w-8 max-sm:hidden"
             aria-label="Keyboard shortcuts"
+            data-action="shortcuts-help"
             title="Keyboard shortcuts (?)"
             onClick={openHelp}
           >

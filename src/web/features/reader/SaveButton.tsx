@@ -3,7 +3,7 @@ import { Bookmark } from 'lucide-react';
 import type { NewsItem } from '../../../shared/types';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { isSaved, saveItem } from './state';
+import { act, isSaved } from './state';
 
 /** A story's Save button (bookmark icon), beside Share; pressed when the story is saved. */
 export function SaveButton({ item }: { item: NewsItem }) {
@@ -17,7 +17,7 @@ export function SaveButton({ item }: { item: NewsItem }) {
       aria-label="Save"
       aria-pressed={saved}
       title={saved ? 'Saved: remove from Saved' : 'Save for later'}
-      onClick={() => void saveItem(qc, item.id, !saved)}
+      onClick={() => act(qc, 'saveItem', item.id, !saved)}
     >
       <Bookmark className={cn(saved && 'fill-primary text-primary')} />
     </Button>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { NewsItem } from '../../../shared/types';
 import { useReaderPrefs } from './prefs';
-import { isRead, markRead } from './state';
+import { act, isRead } from './state';
 
 export function useReadOnScroll(items: NewsItem[]) {
   const qc = useQueryClient();
@@ -25,7 +25,7 @@ export function useReadOnScroll(items: NewsItem[]) {
           if (id && unread.current.delete(id)) ids.push(id);
         }
       }
-      if (ids.length > 0) void markRead(qc, ids, true);
+      if (ids.length > 0) act(qc, 'markRead', ids, true);
     });
   }, [policy, qc, unread]);
   useEffect(() => () => observer?.disconnect(), [observer]);

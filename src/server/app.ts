@@ -20,6 +20,7 @@ import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
 import { newsRoutes } from './news/routes';
+import { readingRoutes } from './reading/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { aiRoutes } from './ai/routes';
@@ -97,6 +98,7 @@ export async function buildApp(
   await app.register(accountRoutes(ctx));
   await app.register(sourcesRoutes(ctx));
   await app.register(newsRoutes(ctx));
+  await app.register(readingRoutes(ctx));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));

@@ -229,7 +229,7 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
     await server.db.updateTable('job_leases').set({ expires_at: 0 }).execute();
     const res = await client.request('POST', '/_api/admin/purge-old-stories'); // no body at all
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deletedCount: 2 });
+    expect(res.body).toEqual({ deletedCount: 2, savedKeptCount: 0 });
     expect((await itemsOf(server.db, source)).map((i) => i.title)).toEqual(['Story 3', 'Story 4']);
     // The run is in the purge job's history.
     const jobs = await client.get('/_api/admin/jobs');
@@ -237,7 +237,7 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
     expect(purge.lastRuns[0]).toMatchObject({
       trigger: 'manual',
       status: 'success',
-      figures: { deletedCount: 2 },
+      figures: { deletedCount: 2, savedKeptCount: 0 },
     });
   });
 

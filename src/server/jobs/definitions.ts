@@ -8,7 +8,7 @@ import {
 } from '../ingest/pipeline';
 import { everyFetchFailed } from '../ingest/refresh-summary';
 import { activeSources, type FetchableSource } from '../ingest/repository';
-import { purgeOldItems } from '../news/retention';
+import { purgeOldItems, savedKept } from '../news/retention';
 import * as repo from './repository';
 import type { Figures } from './repository';
 import { NEW_YORK, briefingSlot, cron, every, hours } from './schedule';
@@ -58,6 +58,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now, signal }) => ({
         deletedCount: await purgeOldItems(db, now.getTime(), ctx.config.purgeAgeDays, { signal }),
+        savedKeptCount: await savedKept(db, now.getTime(), ctx.config.purgeAgeDays),
       }),
     },
     {

@@ -2,6 +2,7 @@
 // (spec 001 §9), and ingestion does not store them again on the next poll.
 // Briefings are items too, so they follow the same rule.
 import type { DB } from '../db/database';
+import { countSavedBefore, notSavedByAnyone } from '../reading/list-filter';
 
 /** The spec's purge age (PURGE_AGE_DAYS can change it; the admin panel's texts say the configured age). */
 export const PURGE_AGE_DAYS = 30;
@@ -28,8 +29,13 @@ export const isWithinRetention = (publishedAt: number, now: number, ageDays: num
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** How many items old enough to purge were kept because someone saved them. */
+export async function savedKept(db: DB, now: number, ageDays: number): Promise<number> {
+  return ageDays > 0 ? countSavedBefore(db, purgeCutoff(now, ageDays)) : 0;
+}
+
 /**
- * Deletes items published before the cutoff, oldest first, in batches, giving
+ * Deletes items published before the cutoff (except saved ones), oldest first, in batches, giving
  * the event loop (and other connections) a turn between batches. Their
  * summaries, counters and search entries go with them (cascades and triggers).
  */
@@ -49,6 +55,7 @@ export async function purgeOldItems(
       .selectFrom('news_items')
       .select('id')
       .where('published_at', '<', cutoff)
+      .where(notSavedByAnyone())
       .orderBy('published_at')
       .limit(batchSize)
       .execute();

@@ -243,7 +243,9 @@ describe.each(dialects)('read and saved state (%s)', (dialect) => {
     let res = await alice.client.get('/_api/news/list?saved=true&pageSize=10');
     expect(res.body.pagination.totalItems).toBe(3);
     expect(
-      res.body.items.map((i: { id: string }) => Number(i.id)).toSorted((x, y) => x - y),
+      res.body.items
+        .map((i: { id: string }) => Number(i.id))
+        .toSorted((x: number, y: number) => x - y),
     ).toEqual(picks.map((i) => i.id).toSorted((x, y) => x - y));
     expect(res.body.items.every((i: { isSaved: boolean }) => i.isSaved)).toBe(true);
     // Bob sees none of Alice's saved items.
@@ -399,7 +401,9 @@ describe.each(dialects)('saved items survive the purge (%s)', (dialect) => {
 
     const saved = await reader.client.get('/_api/news/list?saved=true');
     expect(
-      saved.body.items.map((i: { id: string }) => Number(i.id)).toSorted((x, y) => x - y),
+      saved.body.items
+        .map((i: { id: string }) => Number(i.id))
+        .toSorted((x: number, y: number) => x - y),
     ).toEqual([old[0].id, old[1].id].toSorted((x, y) => x - y));
     // Left: 10 fresh and 2 saved old ones; read among them: old[1] and fresh[0].
     const counts = await reader.client.get('/_api/news/unread-counts');

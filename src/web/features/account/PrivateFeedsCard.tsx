@@ -1,9 +1,15 @@
 // My Account → Private feeds (issue 25): Atom URLs a feed reader can poll without
-// signing in (a revocable secret token in the URL): create, copy, revoke.
+// signing in (a revocable secret token in the URL): create, copy, revoke. The
+// server keeps only a hash of the token, so a URL is shown once, when created.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Rss, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import type {
+  CreatedPrivateFeed,
+  PrivateFeed,
+  PrivateFeedsResponse,
+} from '../../../shared/reading';
 import { FormAlert } from '../../components/FormAlert';
 import { Button } from '../../components/ui/button';
 import {
@@ -16,15 +22,9 @@ import {
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 
-type FeedKind = 'saved' | 'briefings' | 'filtered';
-interface PrivateFeed {
-  id: string;
-  kind: FeedKind;
-  url: string;
-  createdAt?: string;
-}
-
+type FeedKind = PrivateFeed['kind'];
 const KINDS: Record<FeedKind, string> = {
   saved: 'My Saved stories',
   briefings: 'AI briefings',
@@ -33,14 +33,9 @@ const KINDS: Record<FeedKind, string> = {
 const feedsKey = ['account', 'private-feeds'] as const;
 const PATH = '/_api/account/private-feeds';
 
-/** The call answers a list, or `{ feeds }`. */
-const toList = (body: PrivateFeed[] | { feeds?: PrivateFeed[] }) =>
-  Array.isArray(body) ? body : (body.feeds ?? []);
-const absolute = (url: string) => new URL(url, window.location.origin).href;
-
 async function copy(url: string) {
   try {
-    await navigator.clipboard.writeText(absolute(url));
+    await navigator.clipboard.writeText(url);
     toast.success('Feed URL copied');
   } catch {
     toast.error('Could not copy: select the URL and copy it by hand');
@@ -51,33 +46,26 @@ export function PrivateFeedsCard() {
   const qc = useQueryClient();
   const kindId = useId();
   const [kind, setKind] = useState<FeedKind>('saved');
+  const [created, setCreated] = useState<CreatedPrivateFeed | null>(null);
   const [revoking, setRevoking] = useState<PrivateFeed | null>(null);
   const feeds = useQuery({
     queryKey: feedsKey,
     queryFn: async () =>
-      toList(
-        await api.get<PrivateFeed[] | { feeds?: PrivateFeed[] }>(
-          PATH,
-          'Failed to load private feeds',
-        ),
-      ),
+      (await api.get<PrivateFeedsResponse>(PATH, 'Failed to load private feeds')).feeds,
   });
   const create = useMutation({
     mutationFn: (k: FeedKind) =>
-      api.post<{ id: string; url: string }>(
-        PATH,
-        k === 'filtered' ? { kind: k, filters: {} } : { kind: k },
-        'Failed to create the feed',
-      ),
-    onSuccess: async (feed) => {
-      await qc.invalidateQueries({ queryKey: feedsKey });
-      await copy(feed.url);
+      api.post<CreatedPrivateFeed>(PATH, { kind: k }, 'Failed to create the feed'),
+    onSuccess: (feed) => {
+      setCreated(feed);
+      return qc.invalidateQueries({ queryKey: feedsKey });
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => api.post(`${PATH}/delete`, { id }, 'Failed to revoke the feed'),
-    onSuccess: () => {
+    mutationFn: (id: number) => api.post(`${PATH}/delete`, { id }, 'Failed to revoke the feed'),
+    onSuccess: (_, id) => {
       toast.success('Feed revoked');
+      if (created?.id === id) setCreated(null);
       return qc.invalidateQueries({ queryKey: feedsKey });
     },
     onError: (e) => toast.error(e.message),
@@ -122,31 +110,49 @@ export function PrivateFeedsCard() {
           </Button>
         </form>
         <FormAlert message={create.error?.message} />
+        {created && (
+          <div
+            role="status"
+            className="flex flex-col gap-2 rounded-md border border-primary/40 bg-primary/5 p-3"
+          >
+            <p className="text-sm font-medium">
+              Your new feed URL. Copy it now: it is shown only this once.
+            </p>
+            <div className="flex items-center gap-2">
+              <input
+                readOnly
+                aria-label="New feed URL"
+                value={created.url}
+                onFocus={(e) => e.currentTarget.select()}
+                className="min-w-0 flex-1 rounded-md border border-input bg-background px-2 py-1.5 font-mono text-xs"
+              />
+              <Button size="sm" onClick={() => void copy(created.url)}>
+                <Copy />
+                Copy
+              </Button>
+            </div>
+          </div>
+        )}
         {feeds.isError && <FormAlert message={feeds.error.message} />}
-        {feeds.data && feeds.data.length === 0 && (
+        {feeds.data?.length === 0 && (
           <p className="text-sm text-muted-foreground">No private feeds yet.</p>
         )}
-        {feeds.data && feeds.data.length > 0 && (
-          <ul aria-label="Private feeds" className="flex flex-col divide-y divide-border">
+        {!!feeds.data?.length && (
+          <ul aria-label="Your private feeds" className="flex flex-col divide-y divide-border">
             {feeds.data.map((f) => (
               <li key={f.id} className="flex flex-wrap items-center gap-2 py-2">
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium">{KINDS[f.kind] ?? f.kind}</p>
-                  <p
-                    className="truncate font-mono text-xs text-muted-foreground"
-                    title={absolute(f.url)}
-                  >
-                    {absolute(f.url)}
+                  <p className="text-xs text-muted-foreground">
+                    Created {formatDate(f.createdAt)} ·{' '}
+                    {f.lastUsedAt ? `last read ${formatDate(f.lastUsedAt)}` : 'not read yet'}
                   </p>
                 </div>
-                <Button variant="outline" size="sm" onClick={() => void copy(f.url)}>
-                  <Copy />
-                  Copy
-                </Button>
                 <Button
                   variant="outline"
                   size="sm"
                   className="text-destructive"
+                  aria-label={`Revoke ${KINDS[f.kind] ?? f.kind} feed`}
                   onClick={() => setRevoking(f)}
                 >
                   <Trash2 />

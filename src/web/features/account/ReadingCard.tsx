@@ -10,16 +10,38 @@ import {
 } from '../../components/ui/card';
 import { FieldHint, Label, NativeSelect } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
-import { setReaderPrefs, useReaderPrefs, type MarkReadPolicy } from '../reader/prefs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { MarkReadPolicy } from '../../../shared/reading';
+import type { User } from '../../../shared/types';
+import { api } from '../../lib/api';
+import { sessionKey } from '../auth/session';
+import { useReaderPrefs } from '../reader/prefs';
+
+/** Saves a preference on the user; the session cache takes the answer. */
+function useSavePrefs() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { markReadPolicy?: MarkReadPolicy; keyboardShortcuts?: boolean }) =>
+      api.post<{ user: User }>(
+        '/_api/account/reading-preferences',
+        input,
+        'Failed to save the preference',
+      ),
+    onSuccess: ({ user }) => qc.setQueryData<User | null>(sessionKey, user),
+    onError: (e) => toast.error(e.message),
+  });
+}
 
 const POLICIES: Array<{ value: MarkReadPolicy; label: string }> = [
-  { value: 'open', label: 'When I open it' },
-  { value: 'scroll', label: 'When I scroll past it' },
+  { value: 'opened', label: 'When I open it' },
+  { value: 'scrolled', label: 'When I scroll past it' },
   { value: 'manual', label: 'Only when I mark it' },
 ];
 
 export function ReadingCard() {
   const prefs = useReaderPrefs();
+  const save = useSavePrefs();
   const policyId = useId();
   const keysId = useId();
   return (
@@ -29,9 +51,7 @@ export function ReadingCard() {
           <BookOpenCheck className="h-5 w-5" aria-hidden="true" />
           Reading
         </CardTitle>
-        <CardDescription>
-          How stories become read, and the keyboard. Kept in this browser.
-        </CardDescription>
+        <CardDescription>How stories become read, and the keyboard.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div className="space-y-1.5">
@@ -39,7 +59,8 @@ export function ReadingCard() {
           <NativeSelect
             id={policyId}
             value={prefs.markRead}
-            onChange={(e) => setReaderPrefs({ markRead: e.target.value as MarkReadPolicy })}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate({ markReadPolicy: e.target.value as MarkReadPolicy })}
           >
             {POLICIES.map((p) => (
               <option key={p.value} value={p.value}>
@@ -62,7 +83,8 @@ export function ReadingCard() {
           <Switch
             id={keysId}
             checked={prefs.shortcuts}
-            onCheckedChange={(shortcuts) => setReaderPrefs({ shortcuts })}
+            disabled={save.isPending}
+            onCheckedChange={(keyboardShortcuts) => save.mutate({ keyboardShortcuts })}
           />
         </div>
       </CardContent>

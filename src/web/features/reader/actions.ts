@@ -3,6 +3,7 @@
 // only the unread counts, so nothing reshuffles under the reader.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { MarkAllReadResponse } from '../../../shared/reading';
 import type { NewsItem, NewsListResponse } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { newsKeys } from '../feed/queries';
@@ -84,30 +85,40 @@ export function saveItem(qc: QueryClient, itemId: string, saved: boolean) {
 
 /**
  * Mark all as read (one source when the filter holds exactly one), then a toast
- * whose Undo marks unread again what it marked: the ids the server names, else
- * the stories that were loaded and unread.
+ * whose Undo asks the server to put back what the call changed.
  */
 export async function markAllRead(qc: QueryClient, sourceId?: string) {
-  const before = loadedItems(
+  const wasUnread = loadedItems(
     qc,
     (item) => !isRead(item) && (!sourceId || item.sourceId === sourceId),
   ).map((item) => item.id);
-  patchItems(qc, null, { isRead: true });
+  const patched = new Set(wasUnread);
+  patchItems(qc, patched, { isRead: true });
   try {
-    const res = await api.post<{ itemIds?: string[] } | undefined>(
+    const { marked } = await api.post<MarkAllReadResponse>(
       '/_api/news/mark-all-read',
       sourceId ? { sourceId } : {},
       'Failed to mark all as read',
     );
-    const marked = Array.isArray(res?.itemIds) ? res.itemIds : before;
-    toast.success('All stories marked as read', {
-      action: { label: 'Undo', onClick: () => void markRead(qc, marked, false) },
+    toast.success(marked === 1 ? '1 story marked as read' : `${marked} stories marked as read`, {
+      action: { label: 'Undo', onClick: () => void undoMarkAll(qc, patched) },
     });
   } catch (e) {
-    patchItems(qc, new Set(before), { isRead: false });
+    patchItems(qc, patched, { isRead: false });
     toast.error('Failed to mark all as read', {
       description: e instanceof Error ? e.message : undefined,
     });
+  } finally {
+    void refreshCounts(qc);
+  }
+}
+
+async function undoMarkAll(qc: QueryClient, ids: ReadonlySet<string>) {
+  try {
+    await api.post('/_api/news/mark-all-read/undo', {}, 'Failed to undo');
+    patchItems(qc, ids, { isRead: false });
+  } catch (e) {
+    toast.error('Failed to undo', { description: e instanceof Error ? e.message : undefined });
   } finally {
     void refreshCounts(qc);
   }

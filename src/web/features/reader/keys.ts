@@ -15,7 +15,10 @@ function onKeyDown(e: KeyboardEvent) {
   const t = e.target;
   if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select')))
     return;
-  if (!readerPrefs().shortcuts || document.querySelector('[role="dialog"], [role="alertdialog"]'))
+  if (
+    !readerPrefs(client).shortcuts ||
+    document.querySelector('[role="dialog"], [role="alertdialog"]')
+  )
     return;
   // `g` starts a two-key sequence (`g u`, `g s`, `g a`).
   const combo = Date.now() - prefixAt < 1500 ? `g ${e.key}` : e.key;

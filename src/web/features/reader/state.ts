@@ -6,13 +6,10 @@ import { api } from '../../lib/api';
 import { newsKeys } from '../feed/queries';
 import { readerPrefs } from './prefs';
 
-/** The list call's per-user fields (GET /_api/news/list). */
-export interface ReaderFields {
-  isRead?: boolean;
-  isSaved?: boolean;
-}
-export const isRead = (item: NewsItem) => (item as NewsItem & ReaderFields).isRead === true;
-export const isSaved = (item: NewsItem) => (item as NewsItem & ReaderFields).isSaved === true;
+/** The list call's per-user fields (GET /_api/news/list), as a change to apply. */
+export type ReaderFields = Partial<Pick<NewsItem, 'isRead' | 'isSaved'>>;
+export const isRead = (item: NewsItem) => item.isRead;
+export const isSaved = (item: NewsItem) => item.isSaved;
 
 export interface UnreadCounts {
   total: number;
@@ -34,7 +31,7 @@ export function useUnreadCounts() {
 
 /** A story was opened (click, Enter, `o`, `v`, its link): read, when that is the user's policy. */
 export function storyOpened(qc: QueryClient, item: NewsItem) {
-  if (readerPrefs().markRead === 'open' && !isRead(item)) act(qc, 'markRead', [item.id], true);
+  if (readerPrefs(qc).markRead === 'opened' && !isRead(item)) act(qc, 'markRead', [item.id], true);
 }
 
 /** actions.ts, checked against this shape where it loads. */

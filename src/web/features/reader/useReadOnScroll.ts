@@ -12,7 +12,7 @@ export function useReadOnScroll(items: NewsItem[]) {
   const unread = useRef(new Set<string>());
   unread.current = new Set(items.filter((i) => !isRead(i)).map((i) => i.id));
   const observer = useMemo(() => {
-    if (policy !== 'scroll' || typeof IntersectionObserver === 'undefined') return null;
+    if (policy !== 'scrolled' || typeof IntersectionObserver === 'undefined') return null;
     return new IntersectionObserver((entries) => {
       const ids: string[] = [];
       for (const e of entries) {

@@ -2,12 +2,13 @@
 // second page loads on the way and the focus stays put), mark one read with `m`,
 // save one with `s`, go to Saved with `g s`, open the `?` help and close it with
 // Esc; no shortcut fires while typing; My Account switches them off.
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { NewsListResponse } from '../../src/shared/types';
 import { createUser, type TestUser } from '../helpers/factories';
 import { seedFeed } from '../helpers/seed-feed';
-import { describeE2E, DESKTOP, MOBILE, useE2E } from './browser';
+import { describeE2E, DESKTOP, MOBILE, SCREENSHOT_DIR, useE2E } from './browser';
 
 async function signIn(context: BrowserContext, user: TestUser) {
   const res = await context.request.post('/_api/auth/login_with_password', {
@@ -26,6 +27,10 @@ async function listIds(page: Page, query: string) {
   expect(res.status()).toBe(200);
   return ((await res.json()) as NewsListResponse).items.map((i) => i.id);
 }
+
+/** What the screen shows (not the whole page). */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
 describeE2E('reading with the keyboard', () => {
   const e2e = useE2E();
@@ -58,7 +63,7 @@ describeE2E('reading with the keyboard', () => {
     expect(await focused.evaluate((el) => el.getBoundingClientRect().top >= 0)).toBe(true);
     // A visible focus ring (the ring is a box shadow).
     expect(await focused.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
-    await e2e.screenshot(page, 'reader-keyboard-focus');
+    await shot(page, 'reader-keyboard-focus');
 
     // `k` goes back one, `m` marks read: dimmed, and read on the server.
     await page.keyboard.press('k');
@@ -88,7 +93,7 @@ describeE2E('reading with the keyboard', () => {
       .poll(() => page.getByRole('button', { name: 'Saved', pressed: true }).count())
       .toBe(1);
     await expect.poll(() => page.getByTestId('news-card').count()).toBe(1);
-    await e2e.screenshot(page, 'reader-saved-view');
+    await shot(page, 'reader-saved-view');
     await page.keyboard.press('g');
     await page.keyboard.press('a');
     await expect.poll(() => page.getByTestId('news-card').count()).toBeGreaterThan(1);
@@ -98,7 +103,7 @@ describeE2E('reading with the keyboard', () => {
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.waitFor();
     expect(await help.getByText('Next story').isVisible()).toBe(true);
-    await e2e.screenshot(page, 'reader-help');
+    await shot(page, 'reader-help');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
 
@@ -123,11 +128,49 @@ describeE2E('reading with the keyboard', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('m');
     await expect.poll(() => first.getAttribute('data-read')).toBe('true');
-    await e2e.screenshot(page, 'reader-unread-phone');
+    await shot(page, 'reader-unread-phone');
     await page.reload();
     await page.getByRole('button', { name: /^Unread/ }).click();
     await page.getByTestId('news-card').first().waitFor();
     expect(await page.locator(`[data-item-id="${id}"]`).count()).toBe(0);
+
+    // Mark all as read, then Undo: the unread count goes to nothing and comes back.
+    const before = (await listIds(page, 'status=unread')).length;
+    expect(before).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await expect.poll(() => listIds(page, 'status=unread')).toEqual([]);
+    await expect
+      .poll(() => page.getByTestId('news-card').first().getAttribute('data-read'))
+      .toBe('true');
+    await shot(page, 'reader-mark-all-phone');
+    await undo.click();
+    await expect.poll(async () => (await listIds(page, 'status=unread')).length).toBe(before);
+    await page.reload();
+    await page.getByRole('button', { name: /^Unread/ }).click();
+    await page.getByTestId('news-card').first().waitFor();
+    expect(await page.locator(`[data-item-id="${id}"]`).count()).toBe(0);
+    await context.close();
+  });
+
+  it('creates, copies and revokes a private feed on My Account', async () => {
+    const { context, page } = await openDashboard(MOBILE);
+    await page.goto('/account');
+    await page.getByLabel('New feed of').selectOption('saved');
+    await page.getByRole('button', { name: 'Create feed URL' }).click();
+    const url = await page.getByLabel('New feed URL').inputValue();
+    expect(url).toMatch(/^http:\/\/.+\/feeds\//);
+    // A feed reader needs no cookie.
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('<feed');
+    await page.getByRole('button', { name: 'Copy' }).scrollIntoViewIfNeeded();
+    await shot(page, 'reader-private-feeds-phone');
+    await page.getByRole('button', { name: 'Revoke My Saved stories feed' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => page.getByText('No private feeds yet.').count()).toBe(1);
+    expect((await fetch(url)).status).toBe(404);
     await context.close();
   });
 
@@ -137,7 +180,7 @@ describeE2E('reading with the keyboard', () => {
     const toggle = page.getByRole('switch', { name: 'Keyboard shortcuts' });
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
-    await e2e.screenshot(page, 'reader-account');
+    await shot(page, 'reader-account');
     await page.goto('/');
     await page.getByTestId('news-card').first().waitFor();
     await page.keyboard.press('j');

@@ -97,6 +97,13 @@ describeE2E('reading with the keyboard', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('a');
     await expect.poll(() => page.getByTestId('news-card').count()).toBeGreaterThan(1);
+    // The list view dims a read row the same way.
+    await page.getByRole('button', { name: 'List View' }).click();
+    await page
+      .locator(`[data-testid="news-row"][data-item-id="${order[18]}"]`)
+      .scrollIntoViewIfNeeded();
+    await shot(page, 'reader-list-desktop');
+    await page.getByRole('button', { name: 'Card View' }).click();
 
     // `?` opens the help, Esc closes it.
     await page.keyboard.press('?');

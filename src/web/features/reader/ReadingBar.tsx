@@ -1,7 +1,7 @@
 // Above the dashboard's feed (issue 25): All / Unread / Saved, Mark all as read,
 // and the keyboard shortcuts' help (the keys press these buttons: keyboard.ts).
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCheck, Keyboard } from 'lucide-react';
+import { CheckCheck } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button';
 import { useReaderPrefs } from './prefs';
@@ -48,7 +48,7 @@ export function ReadingBar({
     { value: 'saved', label: 'Saved' },
   ];
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2">
+    <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
       <div
         role="group"
         aria-label="Show"
@@ -93,7 +93,7 @@ export function ReadingBar({
             title="Keyboard shortcuts (?)"
             onClick={openHelp}
           >
-            <Keyboard />
+            <kbd className="font-mono text-sm">?</kbd>
           </Button>
         )}
       </div>

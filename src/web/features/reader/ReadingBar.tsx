@@ -48,7 +48,7 @@ export function ReadingBar({
     { value: 'saved', label: 'Saved' },
   ];
   return (
-    <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
+    <div className="mb-1 flex items-center justify-between gap-2">
       <div
         role="group"
         aria-label="Show"
@@ -76,12 +76,14 @@ export function ReadingBar({
         <Button
           variant="ghost"
           size="sm"
-          className="h-8"
+          className="h-8 max-sm:px-2"
           data-action="mark-all-read"
+          title="Mark all as read"
           onClick={markAll}
         >
           <CheckCheck />
-          Mark all as read
+          {/* A phone keeps the bar on one line: the icon, the name for screen readers. */}
+          <span className="max-sm:sr-only">Mark all as read</span>
         </Button>
         {shortcuts && (
           <Button

@@ -19,6 +19,7 @@ import {
 import { searchTokens } from './search';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
 import { readingTotal } from '../reading/list-total';
+import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
 import {
   SEARCH_LIST_CAP,
   positionAfter,
@@ -150,6 +151,17 @@ export async function listNews(
       if (ids.length)
         end = { value: result.list.values[lastIndex], id: result.list.ids[lastIndex] };
     }
+  }
+  if (
+    !ids &&
+    filter.reading &&
+    readsUnreadDirectly(filter, matched, counts.inSources, page.offset + page.limit)
+  ) {
+    const list = await unreadInOrder(db, userId, filter, page.column, page.order);
+    const start = page.cursor ? positionAfter(list, page.order, page.cursor) : page.offset;
+    ids = Array.from(list.ids.subarray(start, start + page.limit));
+    const lastIndex = start + ids.length - 1;
+    if (ids.length) end = { value: list.values[lastIndex], id: list.ids[lastIndex] };
   }
   if (page.offset >= matched) return empty(matched);
 

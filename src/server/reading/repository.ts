@@ -326,53 +326,28 @@ export async function countAboveWatermarks(db: DB, userId: number, sourceIds: nu
   return result;
 }
 
-/** Per source: exceptions read above the watermark (ones) and unread at or below it (zeros). */
+/**
+ * Per source: the user's items marked read (ones) and marked unread (zeros). An
+ * exception only exists where it differs from the watermark (every write keeps
+ * it so), so ones lie above the watermark and zeros at or below it: counted from
+ * the covering index alone, without comparing each row to its watermark.
+ */
 export async function countExceptions(db: DB, userId: number) {
   const rows = await db
     .selectFrom('reading_items')
-    .leftJoin('reading_marks', (join) =>
-      join
-        .onRef('reading_marks.user_id', '=', 'reading_items.user_id')
-        .onRef('reading_marks.source_id', '=', 'reading_items.source_id'),
-    )
-    .where('reading_items.user_id', '=', userId)
-    .where('reading_items.is_read', 'is not', null)
-    .groupBy('reading_items.source_id')
-    .select((eb) => {
-      const wm = eb.fn.coalesce('reading_marks.read_through_id', sql<number>`0`);
-      return [
-        'reading_items.source_id',
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(
-                eb.and([eb('reading_items.is_read', '=', 1), eb('reading_items.item_id', '>', wm)]),
-              )
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('ones'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(
-                eb.and([
-                  eb('reading_items.is_read', '=', 0),
-                  eb('reading_items.item_id', '<=', wm),
-                ]),
-              )
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('zeros'),
-      ];
-    })
+    .where('user_id', '=', userId)
+    .where('is_read', 'is not', null)
+    .groupBy(['source_id', 'is_read'])
+    .select((eb) => ['source_id', 'is_read', eb.fn.countAll<number>().as('n')])
     .execute();
-  return new Map(rows.map((r) => [r.source_id, { ones: r.ones, zeros: r.zeros }]));
+  const result = new Map<number, { ones: number; zeros: number }>();
+  for (const r of rows) {
+    const entry = result.get(r.source_id) ?? { ones: 0, zeros: 0 };
+    if (r.is_read === 1) entry.ones += r.n;
+    else entry.zeros += r.n;
+    result.set(r.source_id, entry);
+  }
+  return result;
 }
 
 export async function saveUndo(db: DB, userId: number, snapshot: unknown) {

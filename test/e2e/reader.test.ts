@@ -130,11 +130,15 @@ describeE2E('reading with the keyboard', () => {
     await expect
       .poll(() => page.getByRole('button', { name: /^Unread/, pressed: true }).count())
       .toBe(1);
-    const first = page.getByTestId('news-card').first();
-    const id = await first.getAttribute('data-item-id');
+    const id = await page.getByTestId('news-card').first().getAttribute('data-item-id');
+    const first = page.locator(`[data-item-id="${id}"]`);
     await page.keyboard.press('j');
+    await expect.poll(() => focusedStory(page)).toBe(id);
     await page.keyboard.press('m');
     await expect.poll(() => first.getAttribute('data-read')).toBe('true');
+    await expect.poll(() => listIds(page, 'status=unread')).not.toContain(id);
+    // Still listed, dimmed, though the server no longer counts it unread.
+    expect(await first.count()).toBe(1);
     await shot(page, 'reader-unread-phone');
     await page.reload();
     await page.getByRole('button', { name: /^Unread/ }).click();

@@ -18,6 +18,11 @@ export function DashboardPage() {
   // Unread and Saved beside the feed (issue 25); the spec's four tabs stay as they are.
   const [readView, setReadView] = useState<ReadView>('all');
   const listParams = params && { ...params, ...viewParams(readView) };
+  const reading = {
+    view: readView,
+    onView: setReadView,
+    sourceId: filter?.sourceIds.length === 1 ? filter.sourceIds[0] : undefined,
+  };
 
   return (
     <FeedPageShell
@@ -42,16 +47,15 @@ export function DashboardPage() {
             title="Latest News"
             actions={
               <>
+                {/* Beside the view toggle on a wide screen (the stories stay above the fold);
+                    a line of its own on a phone. */}
+                <ReadingBar className="max-sm:hidden" {...reading} />
                 <ViewToggle value={view} onChange={setView} />
                 <RefreshButton />
               </>
             }
           />
-          <ReadingBar
-            view={readView}
-            onView={setReadView}
-            sourceId={filter?.sourceIds.length === 1 ? filter.sourceIds[0] : undefined}
-          />
+          <ReadingBar className="mb-1 sm:hidden" {...reading} />
           <NewsFeed params={listParams} view={view} />
         </>
       }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCheck } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
 import { useReaderPrefs } from './prefs';
 import { act, useUnreadCounts } from './state';
 
@@ -21,7 +22,9 @@ export function ReadingBar({
   view,
   onView,
   sourceId,
+  className,
 }: {
+  className?: string;
   view: ReadView;
   onView: (view: ReadView) => void;
   /** The one source the filter holds, if just one: Mark all as read keeps to it. */
@@ -48,7 +51,7 @@ export function ReadingBar({
     { value: 'saved', label: 'Saved' },
   ];
   return (
-    <div className="mb-1 flex items-center justify-between gap-2">
+    <div className={cn('flex items-center justify-between gap-2', className)}>
       <div
         role="group"
         aria-label="Show"

@@ -79,14 +79,14 @@ export function ReadingBar({
         <Button
           variant="ghost"
           size="sm"
-          className="h-8 max-sm:px-2"
+          className="h-8 max-2xl:px-2"
           data-action="mark-all-read"
           title="Mark all as read"
           onClick={markAll}
         >
           <CheckCheck />
-          {/* A phone keeps the bar on one line: the icon, the name for screen readers. */}
-          <span className="max-sm:sr-only">Mark all as read</span>
+          {/* Below 1536 px the icon (the name for screen readers), so the bar keeps to one line. */}
+          <span className="max-2xl:sr-only">Mark all as read</span>
         </Button>
         {shortcuts && (
           <Button

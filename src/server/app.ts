@@ -16,6 +16,7 @@ import { registerSecurity } from './http/security';
 import { loggerOptions, registerRequestLogging } from './http/logging';
 import { registerWebApp } from './http/static';
 import { applyAdminEmail } from './auth/admin-email';
+import { requestSessionUser } from './auth/sessions';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
@@ -92,7 +93,7 @@ export async function buildApp(
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  registerSessionLoading(app, db);
+  registerSessionLoading(app, (request) => requestSessionUser(db, request));
 
   await app.register(authRoutes(ctx, { afterLogin: refreshAfterLogin(ctx) }));
   await app.register(accountRoutes(ctx));

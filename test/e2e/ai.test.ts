@@ -83,7 +83,7 @@ describeE2E('AI in the browser', () => {
 
     // Watch the message grow: a partial answer is seen before the whole one.
     const seen = new Set<string>();
-    const full = 'The Artemis II crew rehearsed launch day, says NASA.';
+    const full = 'The Artemis II crew rehearsed launch day, says NASA';
     for (let i = 0; i < 200; i++) {
       const text = ((await answer(page).textContent()) ?? '').replace('Assistant:', '').trim();
       if (text) seen.add(text);
@@ -95,7 +95,9 @@ describeE2E('AI in the browser', () => {
     await expect(answer(page).locator('strong').textContent()).resolves.toBe('Artemis II');
     const link = answer(page).getByRole('link', { name: 'NASA' });
     await expect(link.getAttribute('target')).resolves.toBe('_blank');
-    await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+    // A link in an answer is marked external (issue 23), with a cue for screen readers.
+    await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer nofollow');
+    await expect(link.textContent()).resolves.toBe('NASA (external link, opens in a new tab)');
     await expect.poll(() => input.isDisabled()).toBe(false);
     await e2e.screenshot(page, 'ai-chat-answer-desktop');
     // The conversation survives a trip to another tab.

@@ -41,6 +41,7 @@ describe.each(dialects)('feed fidelity (%s)', (dialect) => {
     fixtures
       .route('/untitled.xml', { file: 'rss2-untitled-items.xml' })
       .route('/shared-guid.xml', { file: 'rss2-shared-guid.xml' })
+      .route('/anchor-posts.xml', { file: 'rss2-anchor-posts.xml' })
       .route('/undated.xml', { file: 'rss2-undated.xml' })
       .route('/bom.xml', { file: 'rss2-utf8-bom.xml', type: 'application/rss+xml' })
       .route('/bom-latin1-header.xml', {
@@ -81,6 +82,30 @@ describe.each(dialects)('feed fidelity (%s)', (dialect) => {
       sourcesFailed: 0,
     });
     expect(await itemsOf(server.db, first.id)).toHaveLength(2);
+  });
+
+  it('keeps posts that differ only by their anchor (scripting.com’s shape), anchors and all', async () => {
+    const first = await ingest('/anchor-posts.xml');
+    expect(first.items).toHaveLength(8);
+    expect(new Set(first.items.map((i) => i.url)).size).toBe(8);
+    expect(first.items.map((i) => i.url)).toContain(
+      'http://anchors.example/2026/11/24.html#a151030',
+    );
+    expect(first.items.find((i) => i.title === 'Notes on the comet')?.url).toBe(
+      'http://anchors.example/2026/11/24.html#a163344',
+    );
+    // Polled again: the same eight, nothing new.
+    const rows = await server.db
+      .selectFrom('news_sources')
+      .select([...SOURCE_COLUMNS])
+      .where('id', '=', first.id)
+      .execute();
+    expect(await refreshSources(server.ctx, rows)).toEqual({
+      newItemsAdded: 0,
+      sourcesFetched: 1,
+      sourcesFailed: 0,
+    });
+    expect(await itemsOf(server.db, first.id)).toHaveLength(8);
   });
 
   it('keeps every item of a feed without dates, in the order the feed lists them', async () => {

@@ -19,7 +19,7 @@ import type { AppContext } from '../context';
 import { requireAdmin } from '../http/auth-guard';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { toAdminUser } from './presenter';
-import { listUsers, setDisabled, setRole } from './users-repository';
+import { listUsers, setDisabled, setRole } from '../auth/users';
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {

@@ -3,8 +3,9 @@
 // stored stories that match, with their links and dates. It never pretends to
 // be a model: every answer says what it is made from.
 import { format } from 'date-fns';
+import { escapeMarkdown, markdownUrl } from './markdown';
 import type { AiProvider, AnswerInput, BriefInput, SummarizeInput } from './provider';
-import type { Story } from './retrieval';
+import type { Story } from './repository';
 import { capText } from './sentences';
 import { summarizeText } from './text-pool';
 import { extractiveSummary } from './textrank';
@@ -20,14 +21,9 @@ export const STORED_STORIES_NOTE =
   '_These are stored stories that match your question, not a written answer._';
 
 export const nothingMatches = (question: string) =>
-  `Nothing stored matches "${capText(question, 120)}". Try other words, or refresh the feed to fetch the latest stories.`;
+  `Nothing stored matches "${escapeMarkdown(capText(question, 120))}". Try other words, or refresh the feed to fetch the latest stories.`;
 
 const dateOf = (ms: number) => format(new Date(ms), 'MMM d, yyyy');
-
-/** Markdown link text and URL made safe for a `[text](url)` link. */
-const linkText = (s: string) => s.replace(/[[\]\\*_`]/g, (c) => `\\${c}`);
-const linkUrl = (u: string) =>
-  u.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 export function storyExtract(story: Story): string {
   return extractiveSummary(capText(story.text, EXTRACT_INPUT_CHARS), {
@@ -37,11 +33,16 @@ export function storyExtract(story: Story): string {
   });
 }
 
-/** One story as Markdown: linked title, source and date, then its two-sentence extract. */
+/**
+ * One story as Markdown: linked title, source and date, then its two-sentence
+ * extract. Everything from the feed is escaped: the story's own URL is the only link.
+ */
 export function storyMarkdown(story: Story): string {
-  const meta = [story.sourceName, dateOf(story.publishedAt)].filter(Boolean).join(', ');
-  const extract = storyExtract(story);
-  return `**[${linkText(story.title)}](${linkUrl(story.url)})** (${meta})${extract ? `\n\n${extract}` : ''}\n\n`;
+  const meta = escapeMarkdown(
+    [story.sourceName, dateOf(story.publishedAt)].filter(Boolean).join(', '),
+  );
+  const extract = escapeMarkdown(storyExtract(story));
+  return `**[${escapeMarkdown(story.title)}](${markdownUrl(story.url)})** (${meta})${extract ? `\n\n${extract}` : ''}\n\n`;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -6,7 +6,7 @@ import v8 from 'node:v8';
 import type { Config } from '../config';
 import type { SourceType } from '../../shared/constants';
 import { candidates } from './fetched-items';
-import { normalizeItem, type NormalizedItem } from './normalize';
+import { fragmentsTellApart, normalizeItem, type NormalizedItem } from './normalize';
 import { fetcherFor } from './registry';
 import { SourceFetchError, type FetchResult, type GuardedHttp, type SourceToFetch } from './types';
 
@@ -90,10 +90,18 @@ export async function runFetchJob(
     config: job.config,
     now: new Date(job.now),
   });
-  const normalizeContext = { sourceType, baseUrl: job.source.url, now: job.now };
   const items: NormalizedItem[] = [];
   if (!summary.notModified) {
     const picked = candidates(raw, job.config.maxItemsPerFetch, sourceType, job.now);
+    const normalizeContext = {
+      sourceType,
+      baseUrl: job.source.url,
+      now: job.now,
+      keepFragments: fragmentsTellApart(
+        picked.map((c) => c.raw),
+        job.source.url,
+      ),
+    };
     // Items stored before, unchanged to the byte, are not normalised again: a
     // pathological feed costs its parsing once, not on every poll.
     const stored = known ? await known(picked.map((c) => c.hash)) : new Set<string>();

@@ -52,14 +52,28 @@ export async function closeIngestPool(): Promise<void> {
   await closing?.destroy();
 }
 
+/** Threads ended for being stuck past a task's deadline, since the process started. */
+let stuckThreadsEnded = 0;
+let lastStuckThreadId: number | null = null;
+export function noteStuckThreadEnded(threadId: number): void {
+  stuckThreadsEnded++;
+  lastStuckThreadId = threadId;
+}
+
 /** Threads and queue right now, for benches and diagnostics. */
 export function ingestPoolStats(): {
   threads: number;
   threadIds: number[];
   queued: number;
   completed: number;
+  /** Threads ended for being stuck past a task's deadline. */
+  stuckEnded: number;
+  /** The latest of them (it stays in `threadIds` until it has exited). */
+  lastStuckThreadId: number | null;
 } {
   return {
+    stuckEnded: stuckThreadsEnded,
+    lastStuckThreadId,
     threads: pool?.threads.length ?? 0,
     threadIds: pool?.threads.map((t) => t.threadId) ?? [],
     queued: pool?.queueSize ?? 0,

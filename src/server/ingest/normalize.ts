@@ -173,8 +173,15 @@ export function itemTime(
 const TRACKING_PARAM =
   /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|ref_src|__twitter_impression|oly_(anon|enc)_id|vero_(conv|id)|mkt_tok|spm|cmpid|ncid|sr_share)$/i;
 
-/** The URL with tracking parameters and the fragment removed, host lower-cased; null if not http(s). */
-export function canonicalUrl(raw: string | null | undefined, base?: string): string | null {
+/**
+ * The URL with tracking parameters and the fragment removed (kept with
+ * `keepFragment`), host lower-cased; null if not http(s).
+ */
+export function canonicalUrl(
+  raw: string | null | undefined,
+  base?: string,
+  keepFragment = false,
+): string | null {
   const value = raw?.trim();
   if (!value || value.length > URL_MAX) return null;
   let u: URL;
@@ -184,11 +191,40 @@ export function canonicalUrl(raw: string | null | undefined, base?: string): str
     return null;
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-  u.hash = '';
+  if (!keepFragment) u.hash = '';
   for (const key of Array.from(u.searchParams.keys()))
     if (TRACKING_PARAM.test(key)) u.searchParams.delete(key);
   if (u.search === '?') u.search = '';
   return u.href;
+}
+
+/**
+ * Whether two items of one fetch differ only by their link's (or URL guid's)
+ * #fragment, both having one: a feed with one page per day and an anchor per post
+ * (scripting.com). Such a feed keeps its fragments, or its posts would
+ * collapse into one item per page; other feeds drop them, so #comments and
+ * similar variants of one story stay one item. One pass over the items.
+ */
+export function fragmentsTellApart(items: FetchedItem[], baseUrl: string): boolean {
+  const seen = new Map<string, string>();
+  for (const item of items) {
+    const guid = item.guid?.trim();
+    const candidates = [
+      ['link', item.url, baseUrl],
+      ['guid', guid && /^https?:\/\//i.test(guid) ? guid : null, undefined],
+    ] as const;
+    for (const [kind, raw, base] of candidates) {
+      const whole = canonicalUrl(raw, base, true);
+      // Only anchors tell posts apart: a page beside its own #comments is one story.
+      const hash = whole?.indexOf('#') ?? -1;
+      if (whole === null || hash < 0 || hash === whole.length - 1) continue;
+      const key = `${kind} ${canonicalUrl(whole)}`;
+      const earlier = seen.get(key);
+      if (earlier === undefined) seen.set(key, whole);
+      else if (earlier !== whole) return true;
+    }
+  }
+  return false;
 }
 
 // ---------- items ----------
@@ -199,6 +235,8 @@ export interface NormalizeContext {
   baseUrl: string;
   /** Fetch time, epoch ms. */
   now: number;
+  /** Keep links' #fragments: this fetch's items differ only by them (fragmentsTellApart). */
+  keepFragments?: boolean;
 }
 
 /** Plain text cut to `max` characters at a word (never inside a surrogate pair), ending "…". */
@@ -224,9 +262,10 @@ export function normalizeItem(
   /** Position in the feed: items without a date keep the feed's order (first = newest). */
   position = 0,
 ): NormalizedItem | null {
-  const link = canonicalUrl(item.url, ctx.baseUrl);
+  const keep = ctx.keepFragments === true;
+  const link = canonicalUrl(item.url, ctx.baseUrl, keep);
   const guid = item.guid?.trim().slice(0, URL_MAX) || null;
-  const guidUrl = guid && /^https?:\/\//i.test(guid) ? canonicalUrl(guid) : null;
+  const guidUrl = guid && /^https?:\/\//i.test(guid) ? canonicalUrl(guid, undefined, keep) : null;
   const url = link ?? guidUrl ?? ctx.baseUrl;
   const base = item.baseUrl ?? link ?? ctx.baseUrl;
 
@@ -248,7 +287,8 @@ export function normalizeItem(
   if (!title) title = 'Untitled';
 
   // A guid that is a URL (often the fetcher's fallback to the link) is keyed by its
-  // canonical form, so ?utm_… and #fragment variants of one story stay one item.
+  // canonical form, so ?utm_… and #fragment variants of one story stay one item
+  // (fragments kept only when they tell this feed's stories apart).
   const dedupeKey = guidUrl ?? guid ?? link ?? `title:${title.toLowerCase()}`;
   // The card's picture (spec: imageUrl, else the summary's first image), decided
   // here once so the web client needs no HTML scan of its own.

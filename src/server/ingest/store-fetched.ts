@@ -3,7 +3,7 @@
 // Runs on the store thread's own connection for a SQLite file (store-writer.ts),
 // on the server's connection otherwise.
 import type { DB } from '../db/database';
-import { isWithinRetention } from '../news/retention';
+import { retainedItems } from '../news/retention';
 import type { FetchJobOutput } from './fetch-job';
 import { pruneSource } from './repository';
 import { recordOutcome, storeItems } from './store';
@@ -37,11 +37,10 @@ export async function storeFetched(
     );
     return 0;
   }
-  // Older than the purge age: it would be purged again, so it is not stored.
-  const items = fetched.filter((item) =>
-    isWithinRetention(item.publishedAt, now, settings.purgeAgeDays),
-  );
   return inWriteBatch(db, async (tx) => {
+    // Older than the purge age and not among the source's newest: it would be
+    // purged again, so it is not stored.
+    const items = await retainedItems(tx, sourceId, fetched, now, settings.purgeAgeDays);
     const added = await storeItems(tx, sourceId, items, now);
     await pruneSource(tx, sourceId, settings.maxItemsPerSource);
     await recordOutcome(tx, sourceId, { status: 'ok', ...validators }, now, pollIntervalMs);

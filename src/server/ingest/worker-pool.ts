@@ -20,7 +20,7 @@ import {
   type KnownHashes,
 } from './fetch-job';
 import type { GuardedHttpClient } from './http';
-import { ingestPool } from './ingest-pool';
+import { ingestPool, noteStuckThreadEnded } from './ingest-pool';
 import { ownsItsBuffer } from './off-thread';
 import type { HttpCall, HttpReply, WorkerCall } from './ingest-worker';
 import { SourceFetchError, type GuardedHttp } from './types';
@@ -109,7 +109,11 @@ async function runInWorker(
     const wait = deadline - Date.now() + graceMs(deadline - job.now);
     timer = setTimeout(() => {
       // Its own timer could not fire: the thread is busy and is ended.
-      if (threadId !== null) void workers.threads.find((t) => t.threadId === threadId)?.terminate();
+      const thread = workers.threads.find((t) => t.threadId === threadId);
+      if (thread) {
+        noteStuckThreadEnded(thread.threadId);
+        void thread.terminate();
+      }
       reject(new SourceFetchError(TOO_LONG));
     }, wait);
   });

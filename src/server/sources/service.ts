@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { SourceRow } from '../db/tables';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { parseId } from '../http/parse-id';
 import { compareSources, toNewsSource } from './presenter';
 import * as repo from './repository';
 import { urlKey } from './url-key';
@@ -19,6 +20,7 @@ export const SOURCE_MESSAGES = {
   duplicateDefault: 'This source is already one of the default sources.',
   tooMany: 'You can have at most 1000 personal sources.',
   builtInReadOnly: 'This source is written by AstroDash and can only be switched on or off.',
+  ownBriefingsReadOnly: 'This source is written by AstroDash and can only be deleted.',
 } as const;
 
 /**
@@ -38,14 +40,7 @@ export interface SourceFields {
   sourceType: SourceType;
 }
 
-const MAX_ID = 2_147_483_647;
-
-/** Ids arrive as strings; anything that is not one of ours is simply not found. */
-export function parseSourceId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID)) throw notFound(SOURCE_MESSAGES.notFound);
-  return id;
-}
+const parseSourceId = (raw: string) => parseId(raw, SOURCE_MESSAGES.notFound);
 
 const host = (u: string) => new URL(u).hostname;
 
@@ -114,6 +109,7 @@ export async function updateSource(
   source: SourceRow,
   input: Partial<SourceFields>,
 ): Promise<{ name: string }> {
+  if (source.built_in === 1) throw forbidden(SOURCE_MESSAGES.ownBriefingsReadOnly);
   const patch: repo.SourcePatch = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.sourceType !== undefined && input.sourceType !== source.source_type)

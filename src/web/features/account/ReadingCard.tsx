@@ -11,7 +11,7 @@ import {
 import { FieldHint, Label, NativeSelect } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { MarkReadPolicy } from '../../../shared/reading';
 import type { User } from '../../../shared/types';
 import { api } from '../../lib/api';

@@ -85,7 +85,10 @@ function Message({ message, streaming }: { message: ChatMessage; streaming: bool
         {mine ? (
           <p className="whitespace-pre-wrap">{message.content}</p>
         ) : message.content ? (
-          <Markdown className="chat-markdown [&_a]:text-primary [&_a]:underline [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1.5 [&_ul]:list-disc [&_ul]:pl-5">
+          <Markdown
+            answer
+            className="chat-markdown [&_a]:text-primary [&_a]:underline [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1.5 [&_ul]:list-disc [&_ul]:pl-5"
+          >
             {message.content}
           </Markdown>
         ) : (

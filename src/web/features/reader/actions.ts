@@ -2,7 +2,7 @@
 // every loaded list in place (optimistic, undone on failure) and then refreshes
 // only the unread counts, so nothing reshuffles under the reader.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { MarkAllReadResponse } from '../../../shared/reading';
 import type { NewsItem, NewsListResponse } from '../../../shared/types';
 import { api } from '../../lib/api';

@@ -126,7 +126,8 @@ export function FeedPageShell({
             </TabsTrigger>
             {tabOrder === 'dashboard' ? [ai, announcements] : [announcements, ai]}
           </ScrollableTabsList>
-          <TabsContent value="feed">
+          {/* Its first controls are right at its top: the panel itself is no extra tab stop. */}
+          <TabsContent value="feed" tabIndex={-1}>
             <FeedTabContext.Provider value={showTab}>{feed}</FeedTabContext.Provider>
           </TabsContent>
           <TabsContent value="sources">

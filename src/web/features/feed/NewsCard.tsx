@@ -67,8 +67,12 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
         )}
         <AiSummary item={item} />
         <div className="mt-auto flex items-center justify-between gap-2">
-          <ItemMeta item={item} />
-          <ItemActions item={item} onOpen={onOpen} className="[&>*]:size-7!" />
+          {/* One line: the source name truncates, so the Save and Share buttons never push the time below it. */}
+          <ItemMeta
+            item={item}
+            className="flex-nowrap [&>time]:shrink-0 [&>time]:whitespace-nowrap"
+          />
+          <ItemActions item={item} onOpen={onOpen} className="gap-0 [&>*]:size-7!" />
         </div>
       </div>
     </article>

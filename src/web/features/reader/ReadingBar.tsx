@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCheck } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button';
+import { rovingKeyDown } from '../../lib/roving';
 import { cn } from '../../lib/utils';
 import { useReaderPrefs } from './prefs';
 import { act, useUnreadCounts } from './state';
@@ -56,6 +57,15 @@ export function ReadingBar({
         role="group"
         aria-label="Show"
         className="inline-flex rounded-md border border-border bg-card p-0.5"
+        // One tab stop (the shown view); the arrow keys move between them.
+        onKeyDown={(e) =>
+          rovingKeyDown(
+            e,
+            views.findIndex((v) => v.value === view),
+            views.length,
+            (i) => onView(views[i].value),
+          )
+        }
       >
         {views.map((v) => (
           <Button
@@ -64,6 +74,7 @@ export function ReadingBar({
             size="sm"
             className="h-7 px-3"
             aria-pressed={view === v.value}
+            tabIndex={view === v.value ? 0 : -1}
             onClick={() => onView(v.value)}
           >
             {v.label}
@@ -93,6 +104,8 @@ export function ReadingBar({
             variant="ghost"
             size="icon"
             className="h-8 w-8 max-sm:hidden"
+            // Not a tab stop before the stories: keyboard users press ?, and the mouse clicks it.
+            tabIndex={-1}
             aria-label="Keyboard shortcuts"
             data-action="shortcuts-help"
             title="Keyboard shortcuts (?)"

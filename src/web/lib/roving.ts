@@ -1,0 +1,28 @@
+// Roving focus for a small group of toggle buttons (the views, card/list): one tab
+// stop, the pressed button; the arrow keys, Home and End press and focus another,
+// as in a radio group.
+import type { KeyboardEvent } from 'react';
+
+/** onKeyDown for the group's container: `at` is the pressed button's index. */
+export function rovingKeyDown(
+  e: KeyboardEvent<HTMLElement>,
+  at: number,
+  count: number,
+  select: (index: number) => void,
+) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const to =
+    e.key === 'ArrowRight' || e.key === 'ArrowDown'
+      ? (at + 1) % count
+      : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+        ? (at + count - 1) % count
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? count - 1
+            : -1;
+  if (to < 0) return;
+  e.preventDefault();
+  select(to);
+  e.currentTarget.querySelectorAll<HTMLElement>('button')[to]?.focus();
+}

@@ -26,3 +26,29 @@ export function rovingKeyDown(
   select(to);
   e.currentTarget.querySelectorAll<HTMLElement>('button')[to]?.focus();
 }
+
+/**
+ * onKeyDown for a toolbar (one tab stop): the arrow keys, Home and End move focus
+ * between its shown buttons without pressing them.
+ */
+export function toolbarKeyDown(e: KeyboardEvent<HTMLElement>) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLElement>('button')].filter(
+    (b) => b.getClientRects().length > 0,
+  );
+  const at = buttons.indexOf(document.activeElement as HTMLElement);
+  if (at < 0) return;
+  const to =
+    e.key === 'ArrowRight'
+      ? (at + 1) % buttons.length
+      : e.key === 'ArrowLeft'
+        ? (at + buttons.length - 1) % buttons.length
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? buttons.length - 1
+            : -1;
+  if (to < 0) return;
+  e.preventDefault();
+  buttons[to].focus();
+}

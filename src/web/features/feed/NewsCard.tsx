@@ -66,11 +66,12 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
           </p>
         )}
         <AiSummary item={item} />
-        <div className="mt-auto flex items-center justify-between gap-2">
-          {/* One line: the source name truncates, so the Save and Share buttons never push the time below it. */}
+        <div className="@container mt-auto flex items-center justify-between gap-2">
+          {/* In a narrow card, source over time (the source truncates), so the Save and Share
+              buttons fit beside them. */}
           <ItemMeta
             item={item}
-            className="flex-nowrap [&>time]:shrink-0 [&>time]:whitespace-nowrap"
+            className="[&>time]:whitespace-nowrap @max-xs:flex-col @max-xs:items-start @max-xs:gap-0 @max-xs:[&>span:first-child]:max-w-full @max-xs:[&>span[aria-hidden]]:hidden"
           />
           <ItemActions item={item} onOpen={onOpen} className="gap-0 [&>*]:size-7!" />
         </div>

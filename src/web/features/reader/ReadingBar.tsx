@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCheck } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button';
-import { rovingKeyDown } from '../../lib/roving';
+import { toolbarKeyDown } from '../../lib/roving';
 import { cn } from '../../lib/utils';
 import { useReaderPrefs } from './prefs';
 import { act, useUnreadCounts } from './state';
@@ -52,20 +52,17 @@ export function ReadingBar({
     { value: 'saved', label: 'Saved' },
   ];
   return (
-    <div className={cn('flex items-center justify-between gap-2', className)}>
+    // A toolbar: one tab stop (the shown view); the arrow keys move between its buttons.
+    <div
+      role="toolbar"
+      aria-label="Reading"
+      className={cn('flex items-center justify-between gap-2', className)}
+      onKeyDown={toolbarKeyDown}
+    >
       <div
         role="group"
         aria-label="Show"
         className="inline-flex rounded-md border border-border bg-card p-0.5"
-        // One tab stop (the shown view); the arrow keys move between them.
-        onKeyDown={(e) =>
-          rovingKeyDown(
-            e,
-            views.findIndex((v) => v.value === view),
-            views.length,
-            (i) => onView(views[i].value),
-          )
-        }
       >
         {views.map((v) => (
           <Button
@@ -92,6 +89,7 @@ export function ReadingBar({
           size="sm"
           className="h-8 max-2xl:px-2"
           data-action="mark-all-read"
+          tabIndex={-1}
           title="Mark all as read"
           onClick={markAll}
         >
@@ -104,7 +102,6 @@ export function ReadingBar({
             variant="ghost"
             size="icon"
             className="h-8 w-8 max-sm:hidden"
-            // Not a tab stop before the stories: keyboard users press ?, and the mouse clicks it.
             tabIndex={-1}
             aria-label="Keyboard shortcuts"
             data-action="shortcuts-help"

@@ -114,6 +114,36 @@ describeE2E('reading with the keyboard', () => {
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
 
+    // The reading bar (with Card / List View) is one tab stop, the shown view; the arrow
+    // keys, Home and End move inside it, and Enter presses.
+    const bar = page.getByRole('toolbar', { name: 'Reading' });
+    const focusedName = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute('aria-label') ?? el?.textContent?.trim();
+      });
+    expect(await bar.locator('button[tabindex="0"]').allTextContents()).toEqual(['All']);
+    await bar.getByRole('button', { name: 'All', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedName).toMatch(/^Unread/);
+    await page.keyboard.press('Enter');
+    await bar.getByRole('button', { name: /^Unread/, pressed: true }).waitFor();
+    await page.keyboard.press('End');
+    await expect.poll(focusedName).toBe('List View');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'List View', pressed: true }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focusedName).toBe('Card View');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Card View', pressed: true }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focusedName).toBe('Mark all as read');
+    await page.keyboard.press('Home');
+    await expect.poll(focusedName).toBe('All');
+    await page.keyboard.press('Enter');
+    await bar.getByRole('button', { name: 'All', exact: true, pressed: true }).waitFor();
+
     // Typing in the search box is typing, not shortcuts.
     await page.keyboard.press('/');
     const search = page.getByRole('searchbox');

@@ -32,7 +32,7 @@ export function rovingKeyDown(
  * between its shown buttons without pressing them.
  */
 export function toolbarKeyDown(e: KeyboardEvent<HTMLElement>) {
-  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
   const buttons = [...e.currentTarget.querySelectorAll<HTMLElement>('button')].filter(
     (b) => b.getClientRects().length > 0,
   );

@@ -49,8 +49,13 @@ export function DashboardPage() {
               <>
                 {/* Beside the view toggle on a wide screen (the stories stay above the fold);
                     a line of its own on a phone. */}
-                <ReadingBar className="max-sm:hidden" {...reading} />
-                <ViewToggle value={view} onChange={setView} />
+                <ReadingBar className="max-sm:hidden" {...reading}>
+                  {/* In the reading toolbar: one tab stop for the lot. */}
+                  <ViewToggle value={view} onChange={setView} inToolbar />
+                </ReadingBar>
+                <div className="sm:hidden">
+                  <ViewToggle value={view} onChange={setView} />
+                </div>
                 <RefreshButton />
               </>
             }

@@ -126,8 +126,7 @@ export function FeedPageShell({
             </TabsTrigger>
             {tabOrder === 'dashboard' ? [ai, announcements] : [announcements, ai]}
           </ScrollableTabsList>
-          {/* Its first controls are right at its top: the panel itself is no extra tab stop. */}
-          <TabsContent value="feed" tabIndex={-1}>
+          <TabsContent value="feed">
             <FeedTabContext.Provider value={showTab}>{feed}</FeedTabContext.Provider>
           </TabsContent>
           <TabsContent value="sources">

@@ -20,9 +20,12 @@ export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
 export function ViewToggle({
   value,
   onChange,
+  inToolbar = false,
 }: {
   value: ViewMode;
   onChange: (mode: ViewMode) => void;
+  /** Inside a toolbar (one tab stop): its arrow keys move focus, Enter chooses. */
+  inToolbar?: boolean;
 }) {
   const options = [
     { mode: 'card' as const, label: 'Card View', icon: <LayoutGrid /> },
@@ -34,6 +37,7 @@ export function ViewToggle({
       aria-label="View mode"
       // One tab stop (the chosen mode); the arrow keys move between them.
       onKeyDown={(e) =>
+        !inToolbar &&
         rovingKeyDown(
           e,
           options.findIndex((o) => o.mode === value),
@@ -51,7 +55,7 @@ export function ViewToggle({
           className="h-8 w-8"
           aria-label={o.label}
           aria-pressed={value === o.mode}
-          tabIndex={value === o.mode ? 0 : -1}
+          tabIndex={value === o.mode && !inToolbar ? 0 : -1}
           title={o.label}
           onClick={() => onChange(o.mode)}
         >

@@ -2,7 +2,7 @@
 // and the keyboard shortcuts' help (the keys press these buttons: keyboard.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCheck } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { toolbarKeyDown } from '../../lib/roving';
 import { cn } from '../../lib/utils';
@@ -24,8 +24,11 @@ export function ReadingBar({
   onView,
   sourceId,
   className,
+  children,
 }: {
   className?: string;
+  /** More controls at the toolbar's end (the dashboard's card / list toggle on a wide screen). */
+  children?: ReactNode;
   view: ReadView;
   onView: (view: ReadView) => void;
   /** The one source the filter holds, if just one: Mark all as read keeps to it. */
@@ -112,6 +115,7 @@ export function ReadingBar({
           </Button>
         )}
       </div>
+      {children}
       {Help && <Help open={helpOpen} onOpenChange={setHelpOpen} />}
     </div>
   );

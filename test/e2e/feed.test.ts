@@ -347,9 +347,9 @@ describeE2E.each(dialects)('news feed in the browser (%s)', (dialect) => {
         timeout: 5000,
       })
       .toBe('list');
-    // Keyboard: a row, its Share button and link, its AI Summary button, then the next row.
+    // Keyboard: a row, its AI Summary button, its Save and Share buttons and link, then the next row.
     await rows(page).first().focus();
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), {
         timeout: 5000,

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { PrivateFeedsCard } from '../features/account/PrivateFeedsCard';
+import { ReadingCard } from '../features/account/ReadingCard';
 import { ProfileCard } from '../features/account/ProfileCard';
 import { SecurityCard } from '../features/account/SecurityCard';
 import { RequireAuth } from '../features/auth/RequireAuth';
@@ -27,6 +29,8 @@ export function AccountPage() {
             {/* Keyed by user so the forms start from the saved values after a change of account. */}
             <ProfileCard key={user.id} user={user} />
             <SecurityCard />
+            <ReadingCard />
+            <PrivateFeedsCard />
           </div>
         </AppLayout>
       )}

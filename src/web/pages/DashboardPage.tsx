@@ -1,4 +1,5 @@
 // The signed-in dashboard (spec 000 §2 "Dashboard"); HomePage wraps it in AppLayout.
+import { useState } from 'react';
 import { Skeleton } from '../components/ui/skeleton';
 import { useSession } from '../features/auth/session';
 import { FeedFilters } from '../features/feed/FeedFilters';
@@ -6,6 +7,7 @@ import { FeedHeader, FeedPageShell } from '../features/feed/FeedPageShell';
 import { dashboardFilter } from '../features/feed/filters';
 import { NewsFeed } from '../features/feed/NewsFeed';
 import { RefreshButton } from '../features/feed/RefreshButton';
+import { ReadingBar, viewParams, type ReadView } from '../features/reader/ReadingBar';
 import { useFeedFilter } from '../features/feed/useFeedFilter';
 import { useViewMode, ViewToggle } from '../features/feed/ViewToggle';
 
@@ -13,6 +15,14 @@ export function DashboardPage() {
   const { user } = useSession();
   const { filter, setFilter, sources, params } = useFeedFilter(dashboardFilter);
   const [view, setView] = useViewMode();
+  // Unread and Saved beside the feed (issue 25); the spec's four tabs stay as they are.
+  const [readView, setReadView] = useState<ReadView>('all');
+  const listParams = params && { ...params, ...viewParams(readView) };
+  const reading = {
+    view: readView,
+    onView: setReadView,
+    sourceId: filter?.sourceIds.length === 1 ? filter.sourceIds[0] : undefined,
+  };
 
   return (
     <FeedPageShell
@@ -37,12 +47,21 @@ export function DashboardPage() {
             title="Latest News"
             actions={
               <>
-                <ViewToggle value={view} onChange={setView} />
+                {/* Beside the view toggle on a wide screen (the stories stay above the fold);
+                    a line of its own on a phone. */}
+                <ReadingBar className="max-sm:hidden" {...reading}>
+                  {/* In the reading toolbar: one tab stop for the lot. */}
+                  <ViewToggle value={view} onChange={setView} inToolbar />
+                </ReadingBar>
+                <div className="sm:hidden">
+                  <ViewToggle value={view} onChange={setView} />
+                </div>
                 <RefreshButton />
               </>
             }
           />
-          <NewsFeed params={params} view={view} />
+          <ReadingBar className="mb-1 sm:hidden" {...reading} />
+          <NewsFeed params={listParams} view={view} />
         </>
       }
     />

@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { humanize } from '../../lib/format';
 import { cn } from '../../lib/utils';
+import { useUnreadCounts } from '../reader/state';
 import { hasActiveFilters, resetFilter, type FeedFilter } from './filters';
 
 /** The spec's labels describe the descending order; an ascending feed (launches) says what it shows. */
@@ -102,6 +103,7 @@ function SourceChips({
   onToggle: (id: string) => void;
 }) {
   const [expanded, setExpanded] = useState(false);
+  const unread = useUnreadCounts()?.bySource;
   const hidden = sources.length - SOURCE_CHIPS_SHOWN;
   const shown = expanded || hidden <= 0 ? sources : sources.slice(0, SOURCE_CHIPS_SHOWN);
   const chip =
@@ -114,6 +116,7 @@ function SourceChips({
       <div className="flex flex-wrap gap-1.5 p-0.5">
         {shown.map((s) => {
           const on = selected.includes(s.id);
+          const count = unread?.[s.id] ?? 0;
           return (
             <button
               key={s.id}
@@ -128,6 +131,12 @@ function SourceChips({
               )}
             >
               {s.name}
+              {count > 0 && (
+                <span className={cn('ml-1.5 tabular-nums', on ? 'opacity-80' : 'text-primary')}>
+                  <span className="sr-only">, unread: </span>
+                  {count > 999 ? '999+' : count}
+                </span>
+              )}
             </button>
           );
         })}

@@ -4,6 +4,7 @@ import type { NewsItem } from '../../../shared/types';
 import { Badge } from '../../components/ui/badge';
 import { timeAgo } from '../../lib/format';
 import { cn } from '../../lib/utils';
+import { SaveButton } from '../reader/SaveButton';
 import { typeBadge } from './item';
 import { SharePopover } from './SharePopover';
 
@@ -39,13 +40,23 @@ export function ItemMeta({ item, className }: { item: NewsItem; className?: stri
   );
 }
 
-/** Share button and the external-link icon. */
-export function ItemActions({ item, className }: { item: NewsItem; className?: string }) {
+/** Save and Share buttons and the external-link icon (`onOpen` follows a click on the link). */
+export function ItemActions({
+  item,
+  className,
+  onOpen,
+}: {
+  item: NewsItem;
+  className?: string;
+  onOpen?: () => void;
+}) {
   return (
     <div className={cn('flex shrink-0 items-center gap-0.5', className)}>
+      <SaveButton item={item} />
       <SharePopover url={item.url} title={item.title} />
       <a
         href={item.url}
+        onClick={onOpen}
         target="_blank"
         rel="noopener noreferrer"
         aria-label="Open in new tab"

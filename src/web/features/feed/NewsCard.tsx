@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { memo } from 'react';
 import { CARD_SUMMARY_CHARS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { truncate } from '../../lib/format';
+import { cn } from '../../lib/utils';
+import { isRead, storyOpened } from '../reader/state';
 import { AiSummary } from './AiSummary';
 import { activationProps, itemImage, itemYoutubeId } from './item';
 import { ItemImage } from './ItemImage';
@@ -18,11 +21,16 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
   const image = itemImage(item);
   const videoId = itemYoutubeId(item);
   const titleId = `news-title-${item.id}`;
+  const qc = useQueryClient();
+  const onOpen = () => storyOpened(qc, item);
+  const read = isRead(item);
   return (
     <article
-      {...activationProps(item.url)}
+      {...activationProps(item.url, onOpen)}
       aria-labelledby={titleId}
       data-testid="news-card"
+      data-item-id={item.id}
+      data-read={read || undefined}
       className="flex h-full cursor-pointer flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
     >
       {videoId && image ? (
@@ -45,7 +53,10 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
         <ItemBadges item={item} />
         <h3
           id={titleId}
-          className="line-clamp-3 text-[0.9375rem] font-semibold leading-snug break-words"
+          className={cn(
+            'line-clamp-3 text-[0.9375rem] leading-snug break-words',
+            read ? 'font-medium text-muted-foreground' : 'font-semibold',
+          )}
         >
           {item.title}
         </h3>
@@ -55,9 +66,14 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
           </p>
         )}
         <AiSummary item={item} />
-        <div className="mt-auto flex items-center justify-between gap-2">
-          <ItemMeta item={item} />
-          <ItemActions item={item} />
+        <div className="@container mt-auto flex items-center justify-between gap-2">
+          {/* In a narrow card, source over time (the source truncates), so the Save and Share
+              buttons fit beside them. */}
+          <ItemMeta
+            item={item}
+            className="[&>time]:whitespace-nowrap @max-xs:flex-col @max-xs:items-start @max-xs:gap-0 @max-xs:[&>span:first-child]:max-w-full @max-xs:[&>span[aria-hidden]]:hidden"
+          />
+          <ItemActions item={item} onOpen={onOpen} className="gap-0 [&>*]:size-7!" />
         </div>
       </div>
     </article>

@@ -7,6 +7,8 @@ import { FEED_MORE_SKELETONS, FEED_SKELETONS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
+import { useKeyboard } from '../reader/keys';
+import { useReadOnScroll } from '../reader/useReadOnScroll';
 import type { ListParams } from './filters';
 import { NewsCard } from './NewsCard';
 import { NewsRow } from './NewsRow';
@@ -129,6 +131,7 @@ function VirtualList({
   });
   // A new column count or view invalidates every measured row.
   useEffect(() => virtualizer.measure(), [virtualizer, columns, view]);
+  const readOnScroll = useReadOnScroll(items);
 
   // Infinite scroll: observe the last row (spec §2).
   const observer = useRef<IntersectionObserver | null>(null);
@@ -163,6 +166,7 @@ function VirtualList({
             data-index={v.index}
             ref={(el) => {
               virtualizer.measureElement(el);
+              readOnScroll(el);
               if (isLast) lastRowRef(el);
             }}
             // Row 2 (1fr, empty unless a card spans it) takes an opened AI summary's extra
@@ -213,6 +217,7 @@ export function NewsFeed(props: NewsFeedProps) {
 }
 
 function FeedList({ params, view, arrange }: NewsFeedProps) {
+  useKeyboard();
   const query = useNewsList(params ?? WAITING, params !== null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {

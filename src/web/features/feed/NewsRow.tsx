@@ -1,10 +1,12 @@
 import { CalendarClock, MapPin, Rocket } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo } from 'react';
 import { ROW_SUMMARY_CHARS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Badge } from '../../components/ui/badge';
 import { formatDate, formatDateTime, truncate } from '../../lib/format';
 import { cn } from '../../lib/utils';
+import { isRead, storyOpened } from '../reader/state';
 import { AiSummary } from './AiSummary';
 import { activationProps } from './item';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
@@ -57,13 +59,18 @@ function LaunchInfo({ launch }: { launch: LaunchDetails }) {
  */
 export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
   const titleId = `news-title-${item.id}`;
+  const qc = useQueryClient();
+  const onOpen = () => storyOpened(qc, item);
+  const read = isRead(item);
   const launch = launchDetails(item);
   const summary = item.summaryText ? truncate(item.summaryText, ROW_SUMMARY_CHARS) : '';
   return (
     <article
-      {...activationProps(item.url)}
+      {...activationProps(item.url, onOpen)}
       aria-labelledby={titleId}
       data-testid="news-row"
+      data-item-id={item.id}
+      data-read={read || undefined}
       className={cn(
         'flex cursor-pointer flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-border px-2 py-0.5 text-card-foreground transition-colors hover:bg-accent/40 focus-visible:rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-nowrap',
         // An open AI Summary (its button expanded) takes a line of its own below the row.
@@ -80,7 +87,10 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
         )}
         title={summary || undefined}
       >
-        <h3 id={titleId} className="inline font-semibold">
+        <h3
+          id={titleId}
+          className={cn('inline', read ? 'font-medium text-muted-foreground' : 'font-semibold')}
+        >
           {item.title}
         </h3>
         {summary && <span className="text-muted-foreground"> — {summary}</span>}
@@ -93,7 +103,7 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
         item={item}
         className="shrink-0 [&>button]:py-1 max-sm:[&>button[aria-expanded=false]>span]:sr-only [&>button[aria-expanded=false]>svg:last-child]:hidden has-[>button[aria-expanded=true]]:order-last has-[>button[aria-expanded=true]]:mb-1.5 has-[>button[aria-expanded=true]]:basis-full"
       />
-      <ItemActions item={item} className="[&>*]:size-7!" />
+      <ItemActions item={item} onOpen={onOpen} className="[&>*]:size-7!" />
       {launch && <LaunchInfo launch={launch} />}
     </article>
   );

@@ -2,6 +2,7 @@ import { LayoutGrid, List } from 'lucide-react';
 import { useState } from 'react';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
+import { rovingKeyDown } from '../../lib/roving';
 import { readViewMode, writeStorage, type ViewMode } from './storage';
 
 /** Card or list, remembered in local storage (default card). */
@@ -19,9 +20,12 @@ export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
 export function ViewToggle({
   value,
   onChange,
+  inToolbar = false,
 }: {
   value: ViewMode;
   onChange: (mode: ViewMode) => void;
+  /** Inside a toolbar (one tab stop): its arrow keys move focus, Enter chooses. */
+  inToolbar?: boolean;
 }) {
   const options = [
     { mode: 'card' as const, label: 'Card View', icon: <LayoutGrid /> },
@@ -31,6 +35,16 @@ export function ViewToggle({
     <div
       role="group"
       aria-label="View mode"
+      // One tab stop (the chosen mode); the arrow keys move between them.
+      onKeyDown={(e) =>
+        !inToolbar &&
+        rovingKeyDown(
+          e,
+          options.findIndex((o) => o.mode === value),
+          options.length,
+          (i) => onChange(options[i].mode),
+        )
+      }
       className="inline-flex rounded-md border border-border bg-card p-0.5"
     >
       {options.map((o) => (
@@ -41,6 +55,7 @@ export function ViewToggle({
           className="h-8 w-8"
           aria-label={o.label}
           aria-pressed={value === o.mode}
+          tabIndex={value === o.mode && !inToolbar ? 0 : -1}
           title={o.label}
           onClick={() => onChange(o.mode)}
         >

@@ -60,17 +60,21 @@ function isForeignClick(target: EventTarget | null, container: Element): boolean
   return !!el && el !== container && container.contains(el);
 }
 
-/** Props that make a card or row open its story (spec: click, Enter or Space). */
-export function activationProps(url: string) {
+/** Props that make a card or row open its story (spec: click, Enter or Space); `onOpen` follows. */
+export function activationProps(url: string, onOpen?: () => void) {
+  const open = () => {
+    openItemUrl(url);
+    onOpen?.();
+  };
   return {
     tabIndex: 0,
     onClick: (e: MouseEvent<HTMLElement>) => {
-      if (!isForeignClick(e.target, e.currentTarget)) openItemUrl(url);
+      if (!isForeignClick(e.target, e.currentTarget)) open();
     },
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
       if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
       e.preventDefault();
-      openItemUrl(url);
+      open();
     },
   };
 }

@@ -6,6 +6,7 @@ import { toast } from '../../lib/toast';
 import type { MarkAllReadResponse } from '../../../shared/reading';
 import type { NewsItem, NewsListResponse } from '../../../shared/types';
 import { api } from '../../lib/api';
+import { sendOrQueue } from '../../pwa/queue';
 import { newsKeys } from '../feed/queries';
 import { countsKey, isRead, type ReaderFields } from './state';
 
@@ -60,6 +61,8 @@ async function optimistic(
   }
 }
 
+// Read and save calls made offline wait in the queue (pwa/queue.ts), sent when the
+// connection returns; the story keeps its new state meanwhile.
 export function markRead(qc: QueryClient, itemIds: string[], read: boolean) {
   if (itemIds.length === 0) return Promise.resolve();
   return optimistic(
@@ -67,7 +70,7 @@ export function markRead(qc: QueryClient, itemIds: string[], read: boolean) {
     itemIds,
     { isRead: read },
     { isRead: !read },
-    () => api.post('/_api/news/mark-read', { itemIds, read }),
+    () => sendOrQueue({ path: '/_api/news/mark-read', body: { itemIds, read } }),
     read ? 'Failed to mark as read' : 'Failed to mark as unread',
   );
 }
@@ -78,7 +81,7 @@ export function saveItem(qc: QueryClient, itemId: string, saved: boolean) {
     [itemId],
     { isSaved: saved },
     { isSaved: !saved },
-    () => api.post('/_api/news/save', { itemId, saved }),
+    () => sendOrQueue({ path: '/_api/news/save', body: { itemId, saved } }),
     saved ? 'Failed to save the story' : 'Failed to remove the story from Saved',
   );
 }

@@ -3,7 +3,7 @@
 // INGEST_WORKERS as given. BENCH_LATENCY (default none) delays each response;
 // BENCH_GENERATIONS=2 (the default) changes every feed for the second pass, 1
 // makes it answer 304. Prints one JSON line.
-import { createGuardedHttp } from '../../src/server/ingest/http';
+import { createGuardedHttp } from '../../src/server/net/guarded-http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
 import { closeStoreThread } from '../../src/server/ingest/store-writer';
 import { closeIngestPool, ingestPoolStats } from '../../src/server/ingest/worker-pool';

@@ -7,7 +7,7 @@
 import { Agent, request } from 'undici';
 import { buildApp } from '../../src/server/app';
 import { SESSION_COOKIE, createSession } from '../../src/server/auth/sessions';
-import { createGuardedHttp } from '../../src/server/ingest/http';
+import { createGuardedHttp } from '../../src/server/net/guarded-http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
 import { closeStoreThread } from '../../src/server/ingest/store-writer';
 import { closeIngestPool } from '../../src/server/ingest/worker-pool';

@@ -2,7 +2,7 @@
 import type { DB } from '../../src/server/db/database';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
 import type { SourceType } from '../../src/shared/constants';
-import type { NormalizedItem } from '../../src/server/ingest/normalize';
+import type { NormalizedItem } from '../../src/server/ingest/parse/normalize';
 import { SOURCE_COLUMNS } from '../../src/server/ingest/pipeline';
 import type { ApiClient } from '../helpers/client';
 

@@ -7,7 +7,7 @@ import {
   nextFetchAt,
   storeItems,
   toRow,
-} from '../../src/server/ingest/store';
+} from '../../src/server/ingest/store/store';
 import { createSource, itemsOf, normalizedItem as item, sourceRow } from './ingest-helpers';
 
 describe.each(dialects)('store (%s)', (dialect) => {

@@ -14,7 +14,7 @@ import {
   ownsItsBuffer,
 } from '../../src/server/ingest/worker-pool';
 import { bigFeed } from '../../bench/support/ingest-fixtures';
-import { createGuardedHttp } from '../../src/server/ingest/http';
+import { createGuardedHttp } from '../../src/server/net/guarded-http';
 import type { GuardedHttp } from '../../src/server/ingest/types';
 import { LARGE_BODY_BYTES } from '../../src/server/ingest/ingest-worker';
 import { createSource, fetchableSources, sourceRow } from './ingest-helpers';

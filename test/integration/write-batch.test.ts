@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
 import type { Tx } from '../../src/server/db/database';
-import { inWriteBatch } from '../../src/server/ingest/write-batch';
+import { inWriteBatch } from '../../src/server/ingest/store/write-batch';
 import { createSource, sourceRow } from './ingest-helpers';
 
 describe.each(dialects)('write batches (%s)', (dialect) => {

@@ -10,8 +10,8 @@
 import { format } from 'date-fns';
 import { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../shared/constants';
 import type { AppContext } from '../context';
-import { normalizeItem } from '../ingest/normalize';
-import { storeItems } from '../ingest/store';
+import { normalizeItem } from '../ingest/parse/normalize';
+import { storeItems } from '../ingest/store/store';
 import { ensureBriefingSource, BRIEFING_SOURCE_URL } from './briefing-source';
 import { aiProvider } from './index';
 import { createLocalProvider, storyExtract } from './local';

@@ -5,9 +5,9 @@
 import v8 from 'node:v8';
 import type { Config } from '../config';
 import type { SourceType } from '../../shared/constants';
-import { candidates } from './fetched-items';
-import { normalizeItem, type NormalizedItem } from './normalize';
-import { fetcherFor } from './registry';
+import { candidates } from './parse/fetched-items';
+import { normalizeItem, type NormalizedItem } from './parse/normalize';
+import { fetcherFor } from './fetchers/registry';
 import { SourceFetchError, type FetchResult, type GuardedHttp, type SourceToFetch } from './types';
 
 export interface FetchJob {

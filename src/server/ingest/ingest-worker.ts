@@ -15,7 +15,7 @@ import {
   type JobOutcome,
   type KnownHashes,
 } from './fetch-job';
-import { finishResponse, type RawHttpResponse } from './http';
+import { finishResponse, type RawHttpResponse } from '../net/guarded-http';
 import { OneAtATime, type Pass } from './one-at-a-time';
 import {
   SourceFetchError,

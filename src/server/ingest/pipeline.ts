@@ -5,12 +5,12 @@
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import pLimit from 'p-limit';
-import { operatorHttp, sharedHttp } from './http';
+import { operatorHttp, sharedHttp } from '../net/guarded-http';
 import { refreshSummary } from './refresh-summary';
-import { sourcesForUser, storedHashes, type FetchableSource } from './repository';
-import { recordOutcome } from './store';
+import { sourcesForUser, storedHashes, type FetchableSource } from './store/repository';
+import { recordOutcome } from './store/store';
 
-export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './repository';
+export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './store/repository';
 import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
 import { prepareStoreThread, storeFetchOutput } from './store-writer';
 import { fetchAndNormalize } from './worker-pool';

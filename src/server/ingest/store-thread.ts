@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { openDatabase, type DB } from '../db/database';
 import { toJobError, unpack } from './fetch-job';
-import { storeFetched } from './store-fetched';
+import { storeFetched } from './store/store-fetched';
 import type { StoreReply, StoreRequest } from './store-writer';
 
 /** Connections kept open; a server has one database, a test process several. */

@@ -18,7 +18,7 @@ import {
   type JobError,
   type PackedOutput,
 } from './fetch-job';
-import { storeFetched, type StoreSettings } from './store-fetched';
+import { storeFetched, type StoreSettings } from './store/store-fetched';
 
 export interface StoreRequest {
   id: number;

@@ -21,7 +21,7 @@ import {
   type JobOutcome,
   type KnownHashes,
 } from './fetch-job';
-import type { GuardedHttpClient } from './http';
+import type { GuardedHttpClient } from '../net/guarded-http';
 import type { HttpCall, HttpReply, WorkerCall, WorkerTask } from './ingest-worker';
 import { SourceFetchError, type GuardedHttp } from './types';
 

@@ -1,7 +1,7 @@
 // The jobs AstroDash runs (spec 001 §4, §9; DESIGN "Schedulers run in the server").
 import { pruneAuthTables } from '../auth/housekeeping';
 import { dueSources, refreshSources, type IngestContext } from '../ingest/pipeline';
-import { activeSources } from '../ingest/repository';
+import { activeSources } from '../ingest/store/repository';
 import { purgeOldItems } from '../news/retention';
 import * as repo from './repository';
 import { NEW_YORK, briefingSlot, cron, every, hours } from './schedule';

@@ -21,7 +21,7 @@ import {
   ThrottleBody,
   type ImageRef,
   type LaunchLink,
-} from '../upstream/launches';
+} from './launches-schema';
 import type { LaunchExtra } from '../../../shared/item-extra';
 import { count, ensureOk, escapeHtml, parseJson, resolveUrl, tryJson } from './util';
 

@@ -6,12 +6,12 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/helpers/fixture-server';
 import { loadConfig } from '../config';
-import { launchesFetcher, resetLaunchCache } from './fetchers/launches';
-import { rssFetcher } from './fetchers/rss';
-import { testContext } from './fetchers/test-support';
-import { createGuardedHttp, type GuardedHttpClient } from './http';
+import { launchesFetcher, resetLaunchCache } from '../ingest/fetchers/launches';
+import { rssFetcher } from '../ingest/fetchers/rss';
+import { testContext } from '../ingest/fetchers/test-support';
+import { createGuardedHttp, type GuardedHttpClient } from './guarded-http';
 import { blockedReason } from './ssrf';
-import { SourceFetchError } from './types';
+import { SourceFetchError } from '../ingest/types';
 
 /** Teredo: the client's IPv4 address is the last 32 bits, inverted. */
 const teredo = (ipv4: string) => {

@@ -10,7 +10,7 @@
 // A batch holds the SQLite write lock (and, on the server's own connection,
 // the connection API calls wait for), so it closes after BATCH_BUDGET_MS of
 // work; what arrives meanwhile goes into the next one.
-import type { DB, Tx } from '../db/database';
+import type { DB, Tx } from '../../db/database';
 
 export const BATCH_BUDGET_MS = 4;
 

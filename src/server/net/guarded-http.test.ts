@@ -3,10 +3,10 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createGuardedHttp, type GuardedHttpClient } from './http';
-import { ensureOk } from './fetchers/util';
+import { createGuardedHttp, type GuardedHttpClient } from './guarded-http';
+import { ensureOk } from '../ingest/fetchers/util';
 import { blockedReason } from './ssrf';
-import { SourceFetchError } from './types';
+import { SourceFetchError } from '../ingest/types';
 
 const baseEnv = {
   DATA_DIR: os.tmpdir(),

@@ -4,8 +4,8 @@
 // 2 MB may at most triple the time (linear ≈ 2, quadratic ≈ 4). The absolute
 // figures are in `npm run bench -- parsers-pathological`.
 import { describe, expect, it } from 'vitest';
-import { ENTRY_POINTS, INGEST_CASES } from '../../../test/helpers/ingest-entry-points';
-import { MB, measureGrowth } from '../../../test/helpers/pathological';
+import { ENTRY_POINTS, INGEST_CASES } from '../../../../test/helpers/ingest-entry-points';
+import { MB, measureGrowth } from '../../../../test/helpers/pathological';
 
 describe('every parser of fetched text runs in linear time', () => {
   it.each(ENTRY_POINTS.map((e) => [e.name, e] as const))(

@@ -1,9 +1,9 @@
 // The default (system) sources a fresh database starts with: real astronomy and
 // space sources, at least one of each type. Seeded once: a marker in app_meta
 // keeps an admin's later deletions from being undone on the next start.
-import type { DB } from '../db/database';
-import type { SourceType } from '../../shared/constants';
-import { urlKey } from '../sources/url-key';
+import type { DB } from '../../db/database';
+import type { SourceType } from '../../../shared/constants';
+import { urlKey } from '../../sources/url-key';
 
 export const DEFAULT_SOURCES: ReadonlyArray<{ name: string; url: string; sourceType: SourceType }> =
   [

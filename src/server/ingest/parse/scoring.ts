@@ -17,8 +17,8 @@
 //     the title or summary holds the phrase "breaking news";
 //   - rocket_launch: status In Flight, a live webcast, or status Go with the window
 //     opening within the next hour.
-import type { SourceType } from '../../shared/constants';
-import type { FetchedItem } from './types';
+import type { SourceType } from '../../../shared/constants';
+import type { FetchedItem } from '../types';
 
 export interface ItemScore {
   engagementScore: number;

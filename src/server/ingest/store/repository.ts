@@ -1,10 +1,10 @@
 // The ingestion's queries on sources and items that are not the store's
 // upsert (store.ts): which sources to fetch, which fetched items are already
 // stored unchanged, and pruning a source to its item cap.
-import type { DB } from '../db/database';
-import type { SourceRow } from '../db/tables';
-import type { SourceType } from '../../shared/constants';
-import { isActiveFor, isVisibleTo } from '../sources/visibility';
+import type { DB } from '../../db/database';
+import type { SourceRow } from '../../db/tables';
+import type { SourceType } from '../../../shared/constants';
+import { isActiveFor, isVisibleTo } from '../../sources/visibility';
 
 export type FetchableSource = Pick<
   SourceRow,

@@ -2,10 +2,10 @@
 // dropping the record, while records that are not posts or launches are skipped.
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../../test/helpers/fixture-server';
-import { blueskyPostToItem, parseBlueskyAuthorFeed } from '../fetchers/bluesky';
-import { launchToItem, parseLaunches } from '../fetchers/launches';
-import { AuthorFeed, PostView } from './bluesky';
-import { Launch, LaunchList } from './launches';
+import { blueskyPostToItem, parseBlueskyAuthorFeed } from './bluesky';
+import { launchToItem, parseLaunches } from './launches';
+import { AuthorFeed, PostView } from './bluesky-schema';
+import { Launch, LaunchList } from './launches-schema';
 
 const json = (name: string): unknown => JSON.parse(readFixture(name).toString('utf8'));
 

@@ -1,11 +1,11 @@
 // A fetched item → the row we store: clean text, sanitised HTML, absolute URLs,
 // a canonical URL and dedupe key, a parsed date, type, score and breaking flag.
-import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
-import { escapeHtml } from './fetchers/util';
+import { ITEM_TYPES, type ItemType, type SourceType } from '../../../shared/constants';
+import { escapeHtml } from '../fetchers/util';
 import { scoreItem } from './scoring';
 import { ELLIPSIS, safeSlice, truncateHtml } from './html-scan';
 import { firstImage, htmlToText, sanitizeHtml, sanitizedToText } from './sanitize';
-import type { FetchedItem } from './types';
+import type { FetchedItem } from '../types';
 
 // Stored size caps per field (characters of sanitised HTML or text). Raw input
 // is cut at twice the cap before any parsing, so work per item stays bounded;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceType } from '../../shared/constants';
+import type { SourceType } from '../../../shared/constants';
 import { scoreItem } from './scoring';
-import type { FetchedItem } from './types';
+import type { FetchedItem } from '../types';
 
 const now = new Date('2026-07-20T12:00:00Z');
 const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();

@@ -1,10 +1,10 @@
 // Re-normalises stored items whose title or summary text still holds markup or
 // entities (stored before a sanitiser fix, or double-escaped by their feed).
 // Idempotent: only rows that actually change are written and counted.
-import type { DB } from '../db/database';
-import { isVisibleTo } from '../sources/visibility';
-import { TITLE_MAX } from './normalize';
-import { htmlToText } from './sanitize';
+import type { DB } from '../../db/database';
+import { isVisibleTo } from '../../sources/visibility';
+import { TITLE_MAX } from '../parse/normalize';
+import { htmlToText } from '../parse/sanitize';
 
 const BATCH = 500;
 const ENTITY = /&(#\d{1,8}|#x[0-9a-f]{1,8}|[a-z][a-z0-9]{1,31});/i;

@@ -5,9 +5,9 @@
 // when the source marks it mutable or its text changed) and never duplicates.
 // Counters and full-text search follow by trigger (0001_initial.ts). Also
 // records each source's fetch outcome.
-import type { DB, Tx } from '../db/database';
-import type { NewNewsItem } from '../db/tables';
-import type { NormalizedItem } from './normalize';
+import type { DB, Tx } from '../../db/database';
+import type { NewNewsItem } from '../../db/tables';
+import type { NormalizedItem } from '../parse/normalize';
 
 const INSERT_BATCH = 400; // 20 columns × 400 rows stays under both dialects' parameter limits
 const LOOKUP_BATCH = 500;

@@ -1,9 +1,9 @@
 // A feed's (or page's) title for the add-source form: the channel title, else
 // the first <title>, CDATA stripped and entities decoded; a JSON Feed's title.
-import { scanMarkup, stop } from './tag-scanner';
-import { ensureOk } from './fetchers/util';
-import { htmlToText } from './sanitize';
-import { SourceFetchError, type GuardedHttp } from './types';
+import { scanMarkup, stop } from '../parse/tag-scanner';
+import { ensureOk } from './util';
+import { htmlToText } from '../parse/sanitize';
+import { SourceFetchError, type GuardedHttp } from '../types';
 
 const TITLE_MAX = 200;
 /** Raw title text read at most: a title longer than this is not a title. */

@@ -2,9 +2,9 @@
 // source's pruning and its outcome (validators, next poll), in one write batch.
 // Runs on the store thread's own connection for a SQLite file (store-writer.ts),
 // on the server's connection otherwise.
-import type { DB } from '../db/database';
-import { isWithinRetention } from '../news/retention';
-import type { FetchJobOutput } from './fetch-job';
+import type { DB } from '../../db/database';
+import { isWithinRetention } from '../../news/retention';
+import type { FetchJobOutput } from '../fetch-job';
 import { pruneSource } from './repository';
 import { recordOutcome, storeItems } from './store';
 import { inWriteBatch } from './write-batch';

@@ -2,9 +2,9 @@
 // newest first, each with its position in the feed and a hash of it as
 // fetched, so items already stored unchanged are skipped before any parsing.
 import { createHash } from 'node:crypto';
-import type { SourceType } from '../../shared/constants';
+import type { SourceType } from '../../../shared/constants';
 import { itemTime } from './normalize';
-import type { FetchedItem } from './types';
+import type { FetchedItem } from '../types';
 
 export interface Candidate {
   raw: FetchedItem;

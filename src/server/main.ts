@@ -4,8 +4,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
 import { startBackgroundWork } from './jobs';
-import { closeStoreThread } from './ingest/store-writer';
-import { closeIngestPool } from './ingest/worker-pool';
+import { closeIngestThreads } from './ingest/ingest-threads';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -44,8 +43,7 @@ async function main() {
     if (outcome === 'late')
       app.log.warn('requests or background work still running; closing anyway');
     await app.close();
-    await closeIngestPool();
-    await closeStoreThread();
+    await closeIngestThreads();
     await db.destroy();
     app.log.info(`stopped in ${Date.now() - stopAt} ms`);
     process.exit(0);

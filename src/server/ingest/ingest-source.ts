@@ -54,16 +54,18 @@ export const LARGE_BODY_BYTES = 256 * 1024;
 /** The source's share of the ingestion: its work is marked, its large bodies take turns. */
 function forSource(ing: Ingestion, sourceId: number) {
   const turn = ing.largeBodies?.pass();
-  const answered = async (response: Promise<HttpResponse>) => {
-    const res = await response;
+  // Marked as a request starts (the client decodes the body before it answers) and again after.
+  const answered = async (request: () => Promise<HttpResponse>) => {
+    ing.working?.(sourceId);
+    const res = await request();
     if (turn && res.text.length > LARGE_BODY_BYTES)
       await turn.enter(() => new SourceFetchError(TOO_LONG));
     ing.working?.(sourceId);
     return res;
   };
   const http: GuardedHttp = {
-    get: (url, options) => answered(ing.http.get(url, options)),
-    request: (url, options) => answered(ing.http.request(url, options)),
+    get: (url, options) => answered(() => ing.http.get(url, options)),
+    request: (url, options) => answered(() => ing.http.request(url, options)),
   };
   return { http, end: () => turn?.end() };
 }

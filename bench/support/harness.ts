@@ -181,6 +181,7 @@ export async function bundleForBench(scripts: string[]): Promise<string> {
   await build({
     entryPoints: [
       path.join(ROOT, 'src/server/ingest/ingest-thread.ts'),
+      path.join(ROOT, 'src/server/ingest/document-worker.ts'),
       ...scripts.map((s) => path.join(ROOT, 'bench/support', s)),
     ],
     entryNames: '[name]',

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DB, Dialect } from './db/database';
+import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './http/body';
 import { registerErrorHandling } from './http/errors';
 import { registerSessionLoading } from './http/auth-guard';
 import { createRateLimiter } from './http/rate-limit';
@@ -14,6 +15,7 @@ import { registerHostGuard } from './http/host-guard';
 import { registerSecurity } from './http/security';
 import { loggerOptions, registerRequestLogging } from './http/logging';
 import { registerWebApp } from './http/static';
+import { applyAdminEmail } from './auth/admin-email';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
@@ -52,18 +54,10 @@ export async function buildApp(
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Each route's own limit, if larger, is set in http/body.ts.
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
-  // Calls that take no input (logout, cleanup, avatar delete…) may arrive as JSON
-  // with an empty body: that is "no input", not malformed JSON. Anything else goes
-  // to Fastify's own parser (which also refuses __proto__ poisoning).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    void parseJson(request, text, done);
-  });
+  registerBodyParsing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -86,6 +80,9 @@ export async function buildApp(
     log: app.log,
     jobs,
   };
+
+  // ADMIN_EMAIL is applied once here, at start, never at sign-in or registration.
+  await applyAdminEmail(db, config.adminEmail, app.log);
 
   registerErrorHandling(app);
   const drain = registerDrain(app);

@@ -93,6 +93,8 @@ export interface JobInfo {
 
 export interface JobsResponse {
   jobs: JobInfo[];
+  /** Stories published more than this many days ago are purged (PURGE_AGE_DAYS; 0: never). */
+  purgeAgeDays: number;
 }
 
 export interface PurgeResponse {

@@ -1,6 +1,7 @@
 // One zod schema per API edge, with the spec's validation messages. The server
 // validates requests with these; the web forms validate with the same ones.
 import { z } from 'zod';
+import { isBidiControl } from './hidden-chars';
 import {
   ANNOUNCEMENT_CONTENT_MAX,
   ANNOUNCEMENT_CONTENT_MIN,
@@ -25,14 +26,14 @@ import {
 
 /**
  * Control characters (NUL, escapes, C1) and bidirectional overrides/isolates
- * (U+202A–U+202E, U+2066–U+2069): they hide or reorder text in other people's
- * views and logs, so no name may carry them.
+ * (U+202A–U+202E, U+2066–U+2069, see hidden-chars.ts): they hide or reorder
+ * text in other people's views and logs, so no name may carry them.
  */
 export function hasUnsafeNameChars(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c <= 0x1f || (c >= 0x7f && c <= 0x9f)) return true;
-    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
+    if (isBidiControl(c)) return true;
   }
   return false;
 }

@@ -142,22 +142,23 @@ describe('humidity text', () => {
 });
 
 describe('Kp', () => {
-  it('dialog levels: ≤2 Quiet, 3 Unsettled, 4 Active, 5–6 Minor to Moderate, 7+ Strong to Extreme', () => {
+  // The levels apply to the value as measured (thirds: 2.33 = 2+), never to a rounded one.
+  it('dialog levels: ≤2 Quiet, <4 Unsettled, <5 Active, <7 Minor to Moderate, 7+ Strong to Extreme', () => {
     const cases: [number, string][] = [
       [0, 'Quiet'],
       [2, 'Quiet'],
-      [2.33, 'Quiet'],
+      [2.01, 'Unsettled'],
+      [2.33, 'Unsettled'],
       [2.67, 'Unsettled'],
       [3, 'Unsettled'],
-      [3.33, 'Unsettled'],
-      [3.67, 'Active'],
+      [3.67, 'Unsettled'],
+      [3.99, 'Unsettled'],
       [4, 'Active'],
       [4.33, 'Active'],
-      [4.67, 'Minor to Moderate Storm'],
+      [4.67, 'Active'],
       [5, 'Minor to Moderate Storm'],
       [6, 'Minor to Moderate Storm'],
-      [6.33, 'Minor to Moderate Storm'],
-      [6.67, 'Strong to Extreme Storm'],
+      [6.67, 'Minor to Moderate Storm'],
       [7, 'Strong to Extreme Storm'],
       [9, 'Strong to Extreme Storm'],
     ];
@@ -168,14 +169,14 @@ describe('Kp', () => {
     const cases: [number, string][] = [
       [0, 'Quiet'],
       [2, 'Quiet'],
-      [2.33, 'Quiet'],
-      [2.67, 'Moderate'],
+      [2.01, 'Moderate'],
+      [2.33, 'Moderate'],
       [5, 'Moderate'],
-      [5.33, 'Moderate'],
-      [5.67, 'Strong'],
+      [5.01, 'Strong'],
+      [5.33, 'Strong'],
       [7, 'Strong'],
-      [7.33, 'Strong'],
-      [7.67, 'Severe'],
+      [7.01, 'Severe'],
+      [7.33, 'Severe'],
       [9, 'Severe'],
     ];
     for (const [kp, level] of cases) expect(kpBadgeLevel(kp), String(kp)).toBe(level);

@@ -203,26 +203,24 @@ export const uvBar = (index: number) => clamp(index / 11, 0, 1);
 export const humidityText = (humidity: number) =>
   humidity > 70 ? 'High humidity, feels sticky.' : 'Comfortable humidity levels.';
 
-// Kp comes in thirds (2.33 = 2+); the spec's levels are whole numbers, so the
-// index is rounded first: 2.33 is Quiet, 2.67 Unsettled, 4.67 (5−) a storm, as NOAA's G1.
+// Kp comes in thirds (2.33 = 2+, 2.67 = 3-). The levels apply to the value itself,
+// not to a rounded one: "up to 2" is Quiet, so 2.33 is already Unsettled.
 export type KpLevel =
   'Quiet' | 'Unsettled' | 'Active' | 'Minor to Moderate Storm' | 'Strong to Extreme Storm';
-/** Dialog: ≤2 Quiet, 3 Unsettled, 4 Active, 5–6 Minor to Moderate Storm, 7+ Strong to Extreme Storm. */
+/** Dialog: ≤2 Quiet, then below 4 Unsettled, below 5 Active, below 7 Minor to Moderate Storm, 7+ Strong to Extreme Storm. */
 export function kpLevel(kp: number): KpLevel {
-  const k = Math.round(kp);
-  if (k <= 2) return 'Quiet';
-  if (k === 3) return 'Unsettled';
-  if (k === 4) return 'Active';
-  if (k <= 6) return 'Minor to Moderate Storm';
+  if (kp <= 2) return 'Quiet';
+  if (kp < 4) return 'Unsettled';
+  if (kp < 5) return 'Active';
+  if (kp < 7) return 'Minor to Moderate Storm';
   return 'Strong to Extreme Storm';
 }
 
 export type KpBadgeLevel = 'Quiet' | 'Moderate' | 'Strong' | 'Severe';
 /** Header badge: ≤2 Quiet, ≤5 Moderate, ≤7 Strong, above Severe. */
 export function kpBadgeLevel(kp: number): KpBadgeLevel {
-  const k = Math.round(kp);
-  if (k <= 2) return 'Quiet';
-  if (k <= 5) return 'Moderate';
-  if (k <= 7) return 'Strong';
+  if (kp <= 2) return 'Quiet';
+  if (kp <= 5) return 'Moderate';
+  if (kp <= 7) return 'Strong';
   return 'Severe';
 }

@@ -73,7 +73,10 @@ export interface NewsSource {
 
 export interface FetchNewsResponse {
   newItemsAdded: number;
+  /** Sources tried, failed ones included. */
   sourcesFetched: number;
+  /** Of those, the ones that could not be fetched; each one's reason is in its health (beyond the spec). */
+  sourcesFailed: number;
 }
 
 /** What an OPML import did with each feed outline of the file (beyond the spec). */

@@ -221,6 +221,8 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
     await insertItem(server, source, now - 45 * DAY, 2);
     await insertItem(server, source, now - 29 * DAY, 3);
     await insertItem(server, source, now, 4);
+    // Eight more recent ones: the two old ones are not among the source's newest 10.
+    for (let n = 5; n <= 12; n++) await insertItem(server, source, now - n * 60_000, n);
     // A purge running elsewhere holds the lease.
     await acquireLease(server.db, 'purge', 'other-instance', now, 60_000);
     const busy = await client.post('/_api/admin/purge-old-stories', {});
@@ -230,7 +232,8 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
     const res = await client.request('POST', '/_api/admin/purge-old-stories'); // no body at all
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedCount: 2 });
-    expect((await itemsOf(server.db, source)).map((i) => i.title)).toEqual(['Story 3', 'Story 4']);
+    expect((await itemsOf(server.db, source)).map((i) => i.title)).not.toContain('Story 1');
+    expect(await itemsOf(server.db, source)).toHaveLength(10);
     // The run is in the purge job's history.
     const jobs = await client.get('/_api/admin/jobs');
     const purge = jobs.body.jobs.find((j: { name: string }) => j.name === 'purge');
@@ -246,15 +249,19 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
     fixtures.route('/aging.rss', {
       body: rss([
         { guid: 'old', date: new Date(now - 40 * DAY) },
-        { guid: 'new', date: new Date(now - DAY) },
+        // Ten newer ones: the old story is not among the source's newest 10.
+        ...Array.from({ length: 10 }, (_, k) => ({
+          guid: `new${k}`,
+          date: new Date(now - DAY - k * 60_000),
+        })),
       ]),
       type: 'application/rss+xml',
     });
     const { client } = await createSignedInUser(server);
     const source = await createSource(server.db, { url: `${fixtures.url}/aging.rss` });
     const res = await client.post('/_api/news/fetch', { sourceIds: [String(source)] });
-    expect(res.body).toEqual({ newItemsAdded: 1, sourcesFetched: 1 });
-    expect((await itemsOf(server.db, source)).map((i) => i.dedupe_key)).toEqual(['new']);
+    expect(res.body).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
+    expect((await itemsOf(server.db, source)).map((i) => i.dedupe_key)).not.toContain('old');
   });
 
   it('the jobs: listed with schedules, switched off and on, run by hand', async () => {
@@ -268,7 +275,13 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
       'housekeeping',
     ]);
     const purge = list.body.jobs[0];
-    expect(purge).toMatchObject({ enabled: true, schedule: 'Daily at 06:00 America/New_York' });
+    expect(purge).toMatchObject({
+      enabled: true,
+      schedule: 'Daily at 06:00 America/New_York',
+      description: 'Deletes news stories older than 30 days.',
+    });
+    // The panel's purge texts say the configured age, so the call tells it.
+    expect(list.body.purgeAgeDays).toBe(30);
     expect(new Date(purge.nextRunAt).getTime()).toBeGreaterThan(Date.now());
     const off = await client.post('/_api/admin/jobs/update', { name: 'purge', enabled: false });
     expect(off.body.job).toMatchObject({ enabled: false, nextRunAt: null });

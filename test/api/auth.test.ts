@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { pruneAuthTables } from '../../src/server/auth/housekeeping';
+import { KNOWN_DEVICE_COOKIE } from '../../src/server/auth/known-device';
+import { waitAfterFailures } from '../../src/server/auth/login-throttle';
 import { SESSION_COOKIE } from '../../src/server/auth/sessions';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
@@ -301,10 +304,11 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       await server.db
         .updateTable('rate_events')
         .set((eb) => ({ created_at: eb('created_at', '-', 16 * 60 * 1000) }))
-        .where('bucket', 'in', ['login-fail-account-ip', 'login-fail-ip'])
+        .where('bucket', 'in', ['login-fail-account-ip', 'login-fail-ip', 'login-fail-account'])
         .where('key', 'in', [
           `${user.email.toLowerCase()}|${attacker['x-forwarded-for']}`,
           attacker['x-forwarded-for'],
+          user.email.toLowerCase(),
         ])
         .execute();
       expect(
@@ -327,24 +331,103 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
       expect(results.filter((s) => s === 429)).toHaveLength(30 - checked);
     });
 
-    it('does not lock the owner out: failures spread over many addresses leave other addresses alone', async () => {
+    it('does not lock the owner out: guesses from many addresses slow strangers, not the owner’s browser', async () => {
       const user = await createUser(server);
-      // Ten wrong passwords from ten addresses, then the owner from an eleventh.
+      const owner = server.client();
+      expect((await login(owner, { email: user.email, password: user.password })).status).toBe(200);
+      // Ten wrong passwords from ten addresses; the eleventh guess, from yet another, must wait.
       for (let i = 0; i < 10; i++) expect((await fail(user.email)).status).toBe(401);
-      const attacker = freshIp();
-      for (let i = 0; i < 10; i++) expect((await fail(user.email, attacker)).status).toBe(401);
-      expect(
-        (await login(server.client(), { email: user.email, password: user.password }, attacker))
-          .status,
-      ).toBe(429);
+      const slowed = await fail(user.email);
+      expect(slowed.status).toBe(429);
+      expect(slowed.body.message).toBe('Too many login attempts. Please try again in 1 minute.');
+      const retryAfter = Number(slowed.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(30);
+      // A new browser waits too, even with the right password (it could be a lucky guess)…
       expect(
         (await login(server.client(), { email: user.email, password: user.password })).status,
-      ).toBe(200);
+      ).toBe(429);
+      // …but the browser the owner signed in on before gets in at once, from any address.
+      expect((await login(owner, { email: user.email, password: user.password })).status).toBe(200);
+      // The mark is for this account only, and cannot be forged.
+      const other = await createUser(server);
+      for (let i = 0; i < 10; i++) expect((await fail(other.email)).status).toBe(401);
+      expect((await login(owner, { email: other.email, password: 'Wrong-Guess-1' })).status).toBe(
+        429,
+      );
+      const forged = server.client();
+      const badMark = await forged.request('POST', '/_api/auth/login_with_password', {
+        json: { email: user.email, password: 'Wrong-Guess-2' },
+        headers: { ...freshIp(), cookie: `${KNOWN_DEVICE_COOKIE}=${'A'.repeat(43)}` },
+      });
+      expect(badMark.status).toBe(429);
     });
 
-    it('answers 429 after 10 failures from one address, for any e-mail', async () => {
+    it('slows one account’s guesses from rotating addresses with growing waits (X-Forwarded-For behind a proxy)', async () => {
+      const user = await createUser(server);
+      const account = user.email.toLowerCase();
+      // One client forging a new X-Forwarded-For for each of 30 guesses.
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await fail(user.email)).status);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+      // Each wait passes (the failures are moved back in time), allows one guess, and doubles.
+      const waits: number[] = [];
+      for (let round = 0; round < 4; round++) {
+        const refused = await fail(user.email);
+        expect(refused.status).toBe(429);
+        const wait = Number(refused.headers.get('retry-after'));
+        waits.push(wait);
+        await server.db
+          .updateTable('rate_events')
+          .set((eb) => ({ created_at: eb('created_at', '-', wait * 1000) }))
+          .where('bucket', '=', 'login-fail-account')
+          .where('key', '=', account)
+          .execute();
+        expect((await fail(user.email)).status).toBe(401);
+      }
+      // 30 s, 1, 2 and 4 minutes after the latest failure (Retry-After counts what is left).
+      waits.forEach((wait, i) => {
+        const full = waitAfterFailures(10 + i) / 1000;
+        expect(full).toBe(30 * 2 ** i);
+        expect(wait).toBeLessThanOrEqual(full);
+        expect(wait).toBeGreaterThan(full - 10);
+      });
+      expect(waitAfterFailures(9)).toBe(0);
+      expect(waitAfterFailures(40)).toBe(15 * 60 * 1000);
+      // Refused guesses were never checked, so they are not counted as failures.
+      const counted = await server.db
+        .selectFrom('rate_events')
+        .select('id')
+        .where('bucket', '=', 'login-fail-account')
+        .where('key', '=', account)
+        .execute();
+      expect(counted).toHaveLength(14);
+    });
+
+    it('from one shared address, one client’s wrong guesses do not block everyone else; the address stops at 100', async () => {
       const ip = freshIp();
-      for (let i = 0; i < 10; i++) expect((await fail(freshEmail('spray'), ip)).status).toBe(401);
+      const victim = await createUser(server);
+      for (let i = 0; i < 10; i++) expect((await fail(victim.email, ip)).status).toBe(401);
+      expect((await fail(victim.email, ip)).status).toBe(429);
+      // A colleague behind the same NAT signs in as usual.
+      const colleague = await createUser(server);
+      expect(
+        (await login(server.client(), { email: colleague.email, password: colleague.password }, ip))
+          .status,
+      ).toBe(200);
+      // Failures at many accounts from one address: the address's own window is 100.
+      const at = Date.now();
+      await server.db
+        .insertInto('rate_events')
+        .values(
+          Array.from({ length: 90 }, () => ({
+            bucket: 'login-fail-ip',
+            key: ip['x-forwarded-for'],
+            created_at: at,
+          })),
+        )
+        .execute();
       const user = await createUser(server);
       const blocked = await login(
         server.client(),
@@ -685,50 +768,92 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
 describe.each(dialects)('ADMIN_EMAIL (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
+    // Nobody has the address when this server starts.
     server = await startTestServer({ dialect, env: { ADMIN_EMAIL: 'Boss@Example.test' } });
   });
   afterAll(() => server.close());
 
-  it('makes the named account admin at registration, even when it is not the first', async () => {
-    await createUser(server); // the database is no longer fresh
-    const res = await server
-      .client()
-      .post(
-        '/_api/auth/register_with_password',
-        { email: 'boss@example.TEST', password: STRONG, displayName: 'Boss' },
-        freshIp(),
-      );
-    expect(res.status).toBe(200);
-    expect(res.body.user.role).toBe('admin');
-    const other = await server
-      .client()
-      .post(
-        '/_api/auth/register_with_password',
-        { email: freshEmail(), password: STRONG, displayName: 'Not Boss' },
-        freshIp(),
-      );
-    expect(other.body.user.role).toBe('user');
-  });
+  /** What a restart with this ADMIN_EMAIL does to the database: build the app on it again. */
+  async function restartWith(adminEmail: string) {
+    const { app } = await buildApp({
+      config: { ...server.config, adminEmail: adminEmail.toLowerCase() },
+      db: server.db,
+      dialect: server.database.dialect,
+      webDir: '/nonexistent',
+    });
+    await app.close();
+  }
+  const roleOf = async (id: number) =>
+    (
+      await server.db
+        .selectFrom('users')
+        .select('role')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).role;
 
-  it('promotes an existing account with that e-mail when it signs in', async () => {
-    await server.db
-      .deleteFrom('users')
-      .where('email_normalized', '=', 'boss@example.test')
-      .execute();
-    const user = await createUser(server, { email: 'BOSS@example.test', role: 'user' });
+  it('gives whoever registers the address later no more than the first-account rule: a user, at sign-in and after a restart', async () => {
+    await createUser(server); // the database is no longer fresh
     const client = server.client();
     const res = await client.post(
-      '/_api/auth/login_with_password',
-      { email: user.email, password: user.password },
+      '/_api/auth/register_with_password',
+      { email: 'boss@example.TEST', password: STRONG, displayName: 'Boss' },
       freshIp(),
     );
     expect(res.status).toBe(200);
-    expect(res.body.user.role).toBe('admin');
-    const row = await server.db
-      .selectFrom('users')
-      .select('role')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.role).toBe('admin');
+    expect(res.body.user.role).toBe('user');
+    const again = await server
+      .client()
+      .post(
+        '/_api/auth/login_with_password',
+        { email: 'boss@example.test', password: STRONG },
+        freshIp(),
+      );
+    expect(again.body.user.role).toBe('user');
+    await restartWith('Boss@Example.test');
+    expect(await roleOf(res.body.user.id)).toBe('user');
+  });
+
+  it('makes the account that registered with the address admin at the next start, and keeps it admin', async () => {
+    const chief = await createUser(server, { email: 'Chief@example.test' });
+    await restartWith('chief@example.test');
+    expect(await roleOf(chief.id)).toBe('admin');
+    // Demoted while the server runs, it is admin again at the next start.
+    await server.db.updateTable('users').set({ role: 'user' }).where('id', '=', chief.id).execute();
+    await restartWith('chief@example.test');
+    expect(await roleOf(chief.id)).toBe('admin');
+    // Another account that takes the address once the chief has left it is not.
+    const left = await signIn(server, chief);
+    const moved = await left.post('/_api/auth/update_profile', {
+      email: 'chief-elsewhere@example.test',
+      currentPassword: chief.password,
+    });
+    expect(moved.status).toBe(200);
+    await server.db.updateTable('users').set({ role: 'user' }).where('id', '=', chief.id).execute();
+    const taker = await createUser(server, { email: 'chief@example.test' });
+    await restartWith('chief@example.test');
+    expect(await roleOf(taker.id)).toBe('user');
+    expect(await roleOf(chief.id)).toBe('user');
+  });
+
+  it('never promotes an account that changed its address to it, at sign-in or at a start', async () => {
+    const user = await createUser(server);
+    const client = await signIn(server, user);
+    const res = await client.post('/_api/auth/update_profile', {
+      email: 'Owner@example.test',
+      currentPassword: user.password,
+    });
+    expect(res.status).toBe(200);
+    await restartWith('owner@example.test');
+    expect(await roleOf(user.id)).toBe('user');
+    const signedIn = await server
+      .client()
+      .post(
+        '/_api/auth/login_with_password',
+        { email: 'owner@example.test', password: user.password },
+        freshIp(),
+      );
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.role).toBe('user');
   });
 });

@@ -80,7 +80,7 @@ describe.each(dialects)('sources are fetched at once (%s)', (dialect) => {
     const first = client.post('/_api/news/fetch', { sourceIds: [created.body.id] });
     await eventually(async () => held.length === 1);
     release();
-    expect((await first).body).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect((await first).body).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
     expect(fixtures.hits('/held.rss')).toBe(2); // one fetch per source, not two
   });
 

@@ -5,6 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import nodePath from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SET_PUBLIC_URL } from '../../src/server/http/host-guard';
 import { dialects } from '../helpers/database';
 import { createSignedInUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -12,6 +13,8 @@ import { startTestServer, type TestServer } from '../helpers/server';
 interface RawResponse {
   status: number;
   body: { error?: string; message?: string; user?: { role: string } } | undefined;
+  text: string;
+  type: string;
 }
 
 /** A request with a Host header of our choosing (fetch does not let us set one). */
@@ -32,7 +35,12 @@ function raw(
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const json = (res.headers['content-type'] ?? '').includes('json') && text;
-          resolve({ status: res.statusCode ?? 0, body: json ? JSON.parse(text) : undefined });
+          resolve({
+            status: res.statusCode ?? 0,
+            body: json ? JSON.parse(text) : undefined,
+            text,
+            type: res.headers['content-type'] ?? '',
+          });
         });
       },
     );
@@ -106,8 +114,30 @@ describe('without PUBLIC_URL', () => {
       registration(email),
     );
 
-  it('registers the first account (the admin) only through localhost or an IP literal', async () => {
+  it('refuses any other host name with 421: a page telling the operator to set PUBLIC_URL, JSON for the API', async () => {
+    const page = await raw(server, 'GET', '/', { host: 'rebound.attacker.example' });
+    expect(page.status).toBe(421);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.text).toContain('set <code>PUBLIC_URL</code>');
+    for (const path of ['/_api/auth/session', '/_api/news/list', '/%5Fapi/auth/session']) {
+      const api = await raw(server, 'GET', path, { host: 'rebound.attacker.example:3000' });
+      expect(api.status).toBe(421);
+      expect(api.body?.message).toBe(SET_PUBLIC_URL);
+    }
+    // Registration (the rebinding attack's aim) never gets as far as the database.
     const viaName = await register('astro.attacker.example', 'early@example.test');
+    expect(viaName.status).toBe(421);
+    // Behind the trusted proxy the forwarded host is the one that counts.
+    const forwarded = await raw(server, 'GET', '/_api/auth/session', {
+      host: '127.0.0.1',
+      'x-forwarded-host': 'rebound.attacker.example',
+    });
+    expect(forwarded.status).toBe(421);
+    expect(await server.db.selectFrom('users').select('id').execute()).toEqual([]);
+  });
+
+  it('registers the first account (the admin) only through localhost or an IP literal, not the machine’s name', async () => {
+    const viaName = await register(os.hostname(), 'early@example.test');
     expect(viaName.status).toBe(403);
     expect(viaName.body?.message).toBe(
       'The first account (the administrator) can only be registered through localhost or the server’s IP address, or once PUBLIC_URL is set.',
@@ -118,13 +148,13 @@ describe('without PUBLIC_URL', () => {
     expect(local.status).toBe(200);
     expect(local.body?.user?.role).toBe('admin');
 
-    // Once the admin exists, anyone may register through any name, as a user.
-    const later = await register('astro.attacker.example', 'later@example.test');
+    // Once the admin exists, anyone may register through the machine's name, as a user.
+    const later = await register(`${os.hostname().toUpperCase()}:3000`, 'later@example.test');
     expect(later.status).toBe(200);
     expect(later.body?.user?.role).toBe('user');
   });
 
-  it.each([['[::1]:3000'], ['192.0.2.10'], ['dash.localhost']])(
+  it.each([['[::1]:3000'], ['192.0.2.10'], ['dash.localhost'], ['localhost.:3000']])(
     'treats %s as local',
     async (host) => {
       // Not the first account any more: this checks only that the host is not refused.

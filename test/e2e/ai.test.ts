@@ -83,7 +83,7 @@ describeE2E('AI in the browser', () => {
 
     // Watch the message grow: a partial answer is seen before the whole one.
     const seen = new Set<string>();
-    const full = 'The Artemis II crew rehearsed launch day, says NASA.';
+    const full = 'The Artemis II crew rehearsed launch day, says NASA';
     for (let i = 0; i < 200; i++) {
       const text = ((await answer(page).textContent()) ?? '').replace('Assistant:', '').trim();
       if (text) seen.add(text);
@@ -95,7 +95,9 @@ describeE2E('AI in the browser', () => {
     await expect(answer(page).locator('strong').textContent()).resolves.toBe('Artemis II');
     const link = answer(page).getByRole('link', { name: 'NASA' });
     await expect(link.getAttribute('target')).resolves.toBe('_blank');
-    await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+    // A link in an answer is marked external (issue 23), with a cue for screen readers.
+    await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer nofollow');
+    await expect(link.textContent()).resolves.toBe('NASA (external link, opens in a new tab)');
     await expect.poll(() => input.isDisabled()).toBe(false);
     await e2e.screenshot(page, 'ai-chat-answer-desktop');
     // The conversation survives a trip to another tab.
@@ -113,13 +115,21 @@ describeE2E('AI in the browser', () => {
     await input.press('Enter');
     const reason =
       'Failed to get response: The AI model failed: The model `invalid-model-name` does not exist or you do not have access to it.';
-    await toast(page, reason).waitFor();
-    await expect(page.getByRole('alert').filter({ hasText: reason }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('alert').filter({ hasText: reason }).waitFor();
+    // Said once, above the input: no toast over the Send button.
+    await expect(toast(page, reason).count()).resolves.toBe(0);
     await expect(page.getByTestId('chat-message-assistant').count()).resolves.toBe(0);
     await expect(page.getByTestId('chat-message-user').count()).resolves.toBe(1);
+    // The question is not lost: it is back in the input, and Retry asks it again.
+    await expect.poll(() => input.inputValue()).toBe('Is Pluto a planet?');
     await e2e.screenshot(page, 'ai-chat-error-mobile');
+    fake.mode = 'answer';
+    fake.pieces = ['Pluto is a dwarf planet.'];
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await answer(page).getByText('Pluto is a dwarf planet.').waitFor();
+    await expect(page.getByTestId('chat-message-user').count()).resolves.toBe(1);
+    await expect.poll(() => input.inputValue()).toBe('');
+    await expect(page.getByRole('alert').filter({ hasText: reason }).count()).resolves.toBe(0);
     await context.close();
   });
 

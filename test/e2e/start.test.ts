@@ -113,7 +113,7 @@ describeE2E('the bundled server, as npm start runs it', () => {
     expect(created.status).toBe(201);
     const sourceId = String((created.body as { id: string | number }).id);
     const fetched = await client.post('/_api/news/fetch', { sourceIds: [sourceId] });
-    expect(fetched.body).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(fetched.body).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
   });
 
   it('serves the web app, its assets and /ads.txt', async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DB, type Dialect } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateToLatest, migrateUpTo } from '../../src/server/db/migrate';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -22,12 +22,17 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: Dialect,
+  /** Stop after this migration (a test of the next one's data changes); default: all. */
+  upTo?: string,
+): Promise<TestDatabase> {
+  const migrate = (db: DB) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-test-'));
   if (dialect === 'sqlite') {
     const options = { dialect: 'sqlite' as const, file: path.join(dataDir, 'astrodash.db') };
     const { db } = openDatabase(options);
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       db,
       dialect,
@@ -47,7 +52,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.end();
   const options = { dialect: 'postgres' as const, url: TEST_DATABASE_URL, schema, poolSize: 5 };
   const { db } = openDatabase(options);
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     dialect,

@@ -41,6 +41,7 @@ describe.each(dialects)('feed fidelity (%s)', (dialect) => {
     fixtures
       .route('/untitled.xml', { file: 'rss2-untitled-items.xml' })
       .route('/shared-guid.xml', { file: 'rss2-shared-guid.xml' })
+      .route('/anchor-posts.xml', { file: 'rss2-anchor-posts.xml' })
       .route('/undated.xml', { file: 'rss2-undated.xml' })
       .route('/bom.xml', { file: 'rss2-utf8-bom.xml', type: 'application/rss+xml' })
       .route('/bom-latin1-header.xml', {
@@ -75,8 +76,36 @@ describe.each(dialects)('feed fidelity (%s)', (dialect) => {
       .select([...SOURCE_COLUMNS])
       .where('id', '=', first.id)
       .execute();
-    expect(await refreshSources(server.ctx, rows)).toEqual({ newItemsAdded: 0, sourcesFetched: 1 });
+    expect(await refreshSources(server.ctx, rows)).toEqual({
+      newItemsAdded: 0,
+      sourcesFetched: 1,
+      sourcesFailed: 0,
+    });
     expect(await itemsOf(server.db, first.id)).toHaveLength(2);
+  });
+
+  it('keeps posts that differ only by their anchor (scripting.com’s shape), anchors and all', async () => {
+    const first = await ingest('/anchor-posts.xml');
+    expect(first.items).toHaveLength(8);
+    expect(new Set(first.items.map((i) => i.url)).size).toBe(8);
+    expect(first.items.map((i) => i.url)).toContain(
+      'http://anchors.example/2026/11/24.html#a151030',
+    );
+    expect(first.items.find((i) => i.title === 'Notes on the comet')?.url).toBe(
+      'http://anchors.example/2026/11/24.html#a163344',
+    );
+    // Polled again: the same eight, nothing new.
+    const rows = await server.db
+      .selectFrom('news_sources')
+      .select([...SOURCE_COLUMNS])
+      .where('id', '=', first.id)
+      .execute();
+    expect(await refreshSources(server.ctx, rows)).toEqual({
+      newItemsAdded: 0,
+      sourcesFetched: 1,
+      sourcesFailed: 0,
+    });
+    expect(await itemsOf(server.db, first.id)).toHaveLength(8);
   });
 
   it('keeps every item of a feed without dates, in the order the feed lists them', async () => {
@@ -147,7 +176,7 @@ describe.each(dialects)('bounded storage (%s)', (dialect) => {
   it('keeps the newest MAX_ITEMS_PER_FETCH of a fetch and prunes the oldest beyond MAX_ITEMS_PER_SOURCE', async () => {
     const id = await createSource(server.db, { url: `${fixtures.url}/many.xml` });
     body = rss(rssItems(12)); // Story 0 … Story 11, oldest first in the document
-    expect(await poll(id)).toEqual({ newItemsAdded: 5, sourcesFetched: 1 });
+    expect(await poll(id)).toEqual({ newItemsAdded: 5, sourcesFetched: 1, sourcesFailed: 0 });
     const titles = async () =>
       (await itemsOf(server.db, id))
         .toSorted((a, b) => b.published_at - a.published_at)
@@ -155,7 +184,7 @@ describe.each(dialects)('bounded storage (%s)', (dialect) => {
     expect(await titles()).toEqual(['Story 11', 'Story 10', 'Story 9', 'Story 8', 'Story 7']);
 
     body = rss(rssItems(5, { from: 12 }));
-    expect(await poll(id)).toEqual({ newItemsAdded: 5, sourcesFetched: 1 });
+    expect(await poll(id)).toEqual({ newItemsAdded: 5, sourcesFetched: 1, sourcesFailed: 0 });
     expect(await titles()).toEqual(Array.from({ length: 8 }, (_, k) => `Story ${16 - k}`));
     expect((await sourceRow(server.db, id)).item_count).toBe(8);
   });

@@ -67,7 +67,7 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     const [row] = await all().where('id', '=', id).execute();
     const before = Date.now();
     const first = await refreshSources(server.ctx, [row]);
-    expect(first).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(first).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
 
     const items = await itemsOf(server.db, id);
     expect(items).toHaveLength(10);
@@ -92,7 +92,7 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
 
     const [again] = await all().where('id', '=', id).execute();
     const second = await refreshSources(server.ctx, [again]);
-    expect(second).toEqual({ newItemsAdded: 0, sourcesFetched: 1 });
+    expect(second).toEqual({ newItemsAdded: 0, sourcesFetched: 1, sourcesFailed: 0 });
     const last = fixtures.requests.filter((r) => r.path === '/nasa.rss').at(-1)!;
     expect(last.headers['if-none-match']).toBe(NASA_ETAG);
     expect(last.headers['user-agent']).toMatch(/^AstroDash\//);
@@ -131,7 +131,7 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     const ids = [good, broken, busy, page, never];
     const started = Date.now();
     const result = await refreshSources(server.ctx, await all().where('id', 'in', ids).execute());
-    expect(result).toEqual({ newItemsAdded: 2, sourcesFetched: 5 });
+    expect(result).toEqual({ newItemsAdded: 2, sourcesFetched: 5, sourcesFailed: 4 });
 
     const [g, b, r, p, n] = await rows(ids);
     expect(g).toMatchObject({ last_status: 'ok', error_count: 0 });
@@ -234,7 +234,7 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     ).toBe(1);
     expect(
       await refreshSources(server.ctx, await select(), { skipFetchedWithinMs: MINUTE }),
-    ).toEqual({ newItemsAdded: 0, sourcesFetched: 0 });
+    ).toEqual({ newItemsAdded: 0, sourcesFetched: 0, sourcesFailed: 0 });
   });
 
   it('the source-polling job polls due, enabled sources only', async () => {
@@ -252,6 +252,7 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     expect(result.status === 'success' && result.figures).toEqual({
       newItemsAdded: 7,
       sourcesFetched: 1,
+      sourcesFailed: 0,
     });
     expect((await sourceRow(server.db, due)).last_status).toBe('ok');
     expect((await sourceRow(server.db, disabled)).last_fetched_at).toBeNull();
@@ -398,13 +399,13 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
       sourceIds: [String(alices), 'nope', bobs],
     });
     expect(targeted.status).toBe(200);
-    expect(targeted.body).toEqual({ newItemsAdded: 4, sourcesFetched: 1 });
+    expect(targeted.body).toEqual({ newItemsAdded: 4, sourcesFetched: 1, sourcesFailed: 0 });
     expect(fixtures.hits('/alice.rss')).toBe(0);
     expect((await sourceRow(server.db, alices)).last_fetched_at).toBeNull();
 
     const full = await postAs(client, alice, '/_api/news/fetch');
     expect(full.status).toBe(200);
-    expect(full.body).toEqual({ newItemsAdded: 2, sourcesFetched: 2 });
+    expect(full.body).toEqual({ newItemsAdded: 2, sourcesFetched: 2, sourcesFailed: 0 });
     expect(fixtures.hits('/bob.rss')).toBe(1);
     expect((await sourceRow(server.db, shared)).last_status).toBe('ok');
   });
@@ -425,6 +426,7 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
     expect((await postAs(client, carol, '/_api/news/fetch', { sourceIds: [own] })).body).toEqual({
       newItemsAdded: 7,
       sourcesFetched: 1,
+      sourcesFailed: 0,
     });
     // …and another user is not affected.
     const dave = await createUser(server.db);
@@ -574,12 +576,14 @@ describe.each(dialects)('source types through the registry (%s)', (dialect) => {
     expect(await refreshSources(server.ctx, await select(id))).toEqual({
       newItemsAdded: 4,
       sourcesFetched: 1,
+      sourcesFailed: 0,
     });
     const items = await itemsOf(server.db, id);
     expect(items.every((i) => i.published_at !== i.fetched_at)).toBe(true);
     expect(await refreshSources(server.ctx, await select(id))).toEqual({
       newItemsAdded: 0,
       sourcesFetched: 1,
+      sourcesFailed: 0,
     });
     expect(await itemsOf(server.db, id)).toHaveLength(4);
   });

@@ -55,7 +55,7 @@ describe('the ingestion thread’s connection (sqlite)', () => {
   it('stores a refresh through another connection than the server’s', async () => {
     const before = await dataVersion(threaded.db);
     const { id, result } = await refresh(threaded);
-    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
     expect(await dataVersion(threaded.db)).toBeGreaterThan(before);
     expect(await itemsOf(threaded.db, id)).toHaveLength(10);
     expect((await sourceRow(threaded.db, id)).last_status).toBe('ok');
@@ -91,14 +91,18 @@ describe('the ingestion thread’s connection (sqlite)', () => {
       edits++;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(await refreshing).toEqual({ newItemsAdded: 30 * 200, sourcesFetched: 30 });
+    expect(await refreshing).toEqual({
+      newItemsAdded: 30 * 200,
+      sourcesFetched: 30,
+      sourcesFailed: 0,
+    });
     expect((await sourceRow(threaded.db, other)).name).toBe(`Mine ${edits}`);
   });
 
   it('keeps the writes on the server’s own connection with INGEST_WORKERS=0', async () => {
     const before = await dataVersion(inline.db);
     const { id, result } = await refresh(inline);
-    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
     expect(await dataVersion(inline.db)).toBe(before);
     expect(await itemsOf(inline.db, id)).toHaveLength(10);
   });
@@ -119,10 +123,10 @@ describe('the ingestion thread’s connection (sqlite)', () => {
     setIngestThreadIdleMs(50);
     try {
       const first = await refresh(threaded);
-      expect(first.result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+      expect(first.result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
       await expect.poll(() => ingestThreadIds().length).toBe(0);
       const second = await refresh(threaded);
-      expect(second.result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+      expect(second.result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
       expect(await itemsOf(threaded.db, second.id)).toHaveLength(10);
     } finally {
       setIngestThreadIdleMs(60_000);
@@ -138,7 +142,11 @@ describe('the ingestion thread’s connection (sqlite)', () => {
     const refreshing = refreshSources(threaded.ctx, await fetchableSources(threaded.db, ids));
     await expect.poll(() => ingestThreadIds().length).toBeGreaterThan(0);
     await closeIngestThreads();
-    expect(await refreshing).toEqual({ newItemsAdded: 5 * 200, sourcesFetched: 5 });
+    expect(await refreshing).toEqual({
+      newItemsAdded: 5 * 200,
+      sourcesFetched: 5,
+      sourcesFailed: 0,
+    });
     for (const id of ids) expect(await itemsOf(threaded.db, id)).toHaveLength(200);
   });
 
@@ -147,7 +155,7 @@ describe('the ingestion thread’s connection (sqlite)', () => {
     const file = (t.options as { file: string }).file;
     await migrateToLatest(t.db);
     const first = await refresh(threaded, t.db);
-    expect(first.result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(first.result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
     await t.db.destroy();
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
     // A restore: a new database file where the old one was.
@@ -155,7 +163,7 @@ describe('the ingestion thread’s connection (sqlite)', () => {
     try {
       await migrateToLatest(db);
       const second = await refresh(threaded, db);
-      expect(second.result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+      expect(second.result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
       expect(await itemsOf(db, second.id)).toHaveLength(10);
     } finally {
       await db.destroy();

@@ -118,7 +118,7 @@ describe.each(dialects)('ingestion on its own thread (%s)', (dialect) => {
 
   it('records a failure on the thread with the words a user sees', async () => {
     const { ids, result } = await refresh(threaded, [f('/corrupt.rss'), f('/missing.rss')]);
-    expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 2 });
+    expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 2, sourcesFailed: 2 });
     const [corrupt, missing] = await Promise.all(ids.map((id) => sourceRow(threaded.db, id)));
     expect(corrupt.last_status).toBe('error');
     expect(corrupt.last_error).toBe('The response could not be decompressed (gzip).');
@@ -165,7 +165,7 @@ describe.each(dialects)('ingestion on its own thread (%s)', (dialect) => {
     setIngestStallMs(400);
     try {
       const { ids, result } = await refresh(threaded, [f('/huge.rss')]);
-      expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 1 });
+      expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 1, sourcesFailed: 1 });
       const row = await sourceRow(threaded.db, ids[0]);
       expect(row.last_error).toBe('Reading the source took too long. Will retry later.');
     } finally {
@@ -176,6 +176,6 @@ describe.each(dialects)('ingestion on its own thread (%s)', (dialect) => {
     );
     // A fresh thread takes the next fetch.
     const { result } = await refresh(threaded, [f('/plain.rss')]);
-    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1 });
+    expect(result).toEqual({ newItemsAdded: 10, sourcesFetched: 1, sourcesFailed: 0 });
   });
 });

@@ -235,6 +235,7 @@ describe.each(dialects)('job runner (%s)', (dialect) => {
     expect(manual.status !== 'busy' && manual.figures).toEqual({
       newItemsAdded: 0,
       sourcesFetched: 0,
+      sourcesFailed: 0,
       slot: 'morning',
       briefing: true,
     });

@@ -40,6 +40,8 @@ export async function updateProfile(
     if (await emailTakenByOther(db, input.email, user.id)) throw conflict(EMAIL_IN_USE);
     changes.email = input.email.trim();
     changes.email_normalized = normalizeEmail(input.email);
+    // Remembered so ADMIN_EMAIL never promotes an account that moved to its address.
+    changes.email_changed_at = Date.now();
   } else if (input.email !== undefined) {
     changes.email = input.email.trim(); // same address, new capitalisation
   }

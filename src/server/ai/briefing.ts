@@ -3,16 +3,23 @@
 //   Morning/evening (the spec's two fixed queries, or the scheduler): the stories
 //   of the last 12 hours / of the New York day; one item per (New York date, slot),
 //   so a second run in the same window rewrites it.
-//   Any other query: a full-text search over every stored story, newest first,
-//   one item per query text.
-// Briefings are shown to every user, so they read the default sources only:
-// nobody's personal sources leak into them.
+//   Any other query: a full-text search over the asker's stories, newest first,
+//   one item per query text, written to the asker's own "My AI Briefings"
+//   source: nobody else sees it.
+// Morning and evening briefings are shown to every user, so they read the
+// default sources only: nobody's personal sources leak into them.
+// A briefing with no matching story is not stored: the call says so and the
+// feed stays as it was.
 import { format } from 'date-fns';
 import { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../shared/constants';
 import type { AppContext } from '../context';
 import { normalizeItem } from '../ingest/parse/normalize';
 import { storeItems } from '../ingest/store/store';
-import { ensureBriefingSource, BRIEFING_SOURCE_URL } from './briefing-source';
+import {
+  ensureBriefingSource,
+  ensureOwnBriefingSource,
+  BRIEFING_SOURCE_URL,
+} from './briefing-source';
 import { aiProvider } from './index';
 import { createLocalProvider, storyExtract } from './local';
 import { newYorkClock, slotAt, startOfNewYorkDay, type BriefingSlot } from './ny-time';
@@ -24,7 +31,7 @@ export type BriefingContext = Pick<AppContext, 'config' | 'db' | 'dialect' | 'lo
 export interface BriefingResult {
   itemId: string;
   title: string;
-  /** Stories the briefing covers (0: it says plainly that none matched). */
+  /** Stories the briefing covers (0: none matched, nothing was stored and itemId is ''). */
   matched: number;
   /** True when an existing briefing (same window or same query) was rewritten. */
   updated: boolean;
@@ -88,28 +95,28 @@ function briefingHtml(intro: string, stories: Story[]): string {
 
 async function writeItem(
   ctx: BriefingContext,
+  source: () => Promise<number>,
   key: string,
   title: string,
   query: string,
   stories: Story[],
-  noMatch: string,
   now: number,
   extra: Record<string, unknown>,
 ): Promise<BriefingResult> {
-  const sourceId = await ensureBriefingSource(ctx.db);
-  const intro = stories.length === 0 ? noMatch : await overview(ctx, query, stories);
+  // Nothing to tell: no item, so no empty briefing tops anyone's feed.
+  if (stories.length === 0) return { itemId: '', title, matched: 0, updated: false };
+  const sourceId = await source();
+  const intro = await overview(ctx, query, stories);
   const item = normalizeItem(
     {
       guid: key,
       url: stories[0]?.url ?? BRIEFING_SOURCE_URL,
       title,
       // The card shows the summary as plain text: the overview, then the stories' titles.
-      summaryHtml: `<p>${escapeHtml(intro)}</p>${
-        stories.length
-          ? `<p>In this briefing: ${escapeHtml(stories.map((s) => s.title).join('; '))}.</p>`
-          : ''
-      }`,
-      contentHtml: stories.length ? briefingHtml(intro, stories) : null,
+      summaryHtml: `<p>${escapeHtml(intro)}</p><p>In this briefing: ${escapeHtml(
+        stories.map((s) => s.title).join('; '),
+      )}.</p>`,
+      contentHtml: briefingHtml(intro, stories),
       publishedAt: now,
       itemType: 'article',
       author: 'AstroDash',
@@ -153,11 +160,8 @@ export async function writeBriefing(
   const day = format(new Date(`${date}T12:00:00Z`), 'MMM d, yyyy');
   const title = `${slot === 'morning' ? 'Morning' : 'Evening'} briefing: ${day}`;
   const query = slot === 'morning' ? MORNING_NEWS_QUERY : EVENING_NEWS_QUERY;
-  const noMatch =
-    slot === 'morning'
-      ? 'No matching story: nothing was stored in the last 12 hours.'
-      : 'No matching story: nothing was stored today (New York time).';
-  return writeItem(ctx, `briefing:${date}:${slot}`, title, query, stories, noMatch, at, {
+  const source = () => ensureBriefingSource(ctx.db);
+  return writeItem(ctx, source, `briefing:${date}:${slot}`, title, query, stories, at, {
     slot,
     date,
   });
@@ -165,26 +169,34 @@ export async function writeBriefing(
 
 const normalizeQuery = (q: string) => q.trim().replace(/\s+/g, ' ');
 
-/** POST /_api/news/query: the fixed queries write the current window's briefing, others a briefing titled by the query. */
+/**
+ * POST /_api/news/query: the fixed queries write the current window's shared
+ * briefing; any other query a briefing titled by the query, from the user's own
+ * feed, that only this user sees.
+ */
 export async function answerNewsQuery(
   ctx: BriefingContext,
+  userId: number,
   rawQuery: string,
   now = new Date(),
 ): Promise<BriefingResult> {
   const query = normalizeQuery(rawQuery);
   if (query === MORNING_NEWS_QUERY || query === EVENING_NEWS_QUERY)
     return writeBriefing(ctx, { slot: slotAt(now.getTime()), now });
-  const found = await findStories(ctx.db, ctx.dialect, { defaultsOnly: true }, query, MAX_STORIES);
+  const found = await findStories(ctx.db, ctx.dialect, { userId }, query, MAX_STORIES);
   const stories = found.toSorted((a, b) => b.publishedAt - a.publishedAt || b.id - a.id);
+  const source = () => ensureOwnBriefingSource(ctx.db, userId);
   return writeItem(
     ctx,
+    source,
     `query:${query.toLowerCase()}`,
     query,
     query,
     stories,
-    `No matching story: nothing stored matches "${query}".`,
     now.getTime(),
-    { query },
+    {
+      query,
+    },
   );
 }
 

@@ -3,6 +3,7 @@
 // stored stories that match, with their links and dates. It never pretends to
 // be a model: every answer says what it is made from.
 import { format } from 'date-fns';
+import { escapeMarkdown, markdownUrl } from './markdown';
 import type { AiProvider, AnswerInput, BriefInput, SummarizeInput } from './provider';
 import type { Story } from './retrieval';
 import { capText } from './sentences';
@@ -12,18 +13,17 @@ import { extractiveSummary } from './textrank';
 /** Text read for one story's two-sentence extract. */
 const EXTRACT_INPUT_CHARS = 6_000;
 
+/** For admins, who can set it. */
 export const MODEL_HINT =
   '_These are stored stories, not a conversation: set `AI_MODEL` (with `AI_BASE_URL` and `AI_API_KEY`) for conversational answers._';
+/** For everyone else: what the answer is, without server settings they cannot change. */
+export const STORED_STORIES_NOTE =
+  '_These are stored stories that match your question, not a written answer._';
 
 export const nothingMatches = (question: string) =>
-  `Nothing stored matches "${capText(question, 120)}". Try other words, or refresh the feed to fetch the latest stories.`;
+  `Nothing stored matches "${escapeMarkdown(capText(question, 120))}". Try other words, or refresh the feed to fetch the latest stories.`;
 
 const dateOf = (ms: number) => format(new Date(ms), 'MMM d, yyyy');
-
-/** Markdown link text and URL made safe for a `[text](url)` link. */
-const linkText = (s: string) => s.replace(/[[\]\\*_`]/g, (c) => `\\${c}`);
-const linkUrl = (u: string) =>
-  u.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 export function storyExtract(story: Story): string {
   return extractiveSummary(capText(story.text, EXTRACT_INPUT_CHARS), {
@@ -33,11 +33,16 @@ export function storyExtract(story: Story): string {
   });
 }
 
-/** One story as Markdown: linked title, source and date, then its two-sentence extract. */
+/**
+ * One story as Markdown: linked title, source and date, then its two-sentence
+ * extract. Everything from the feed is escaped: the story's own URL is the only link.
+ */
 export function storyMarkdown(story: Story): string {
-  const meta = [story.sourceName, dateOf(story.publishedAt)].filter(Boolean).join(', ');
-  const extract = storyExtract(story);
-  return `**[${linkText(story.title)}](${linkUrl(story.url)})** (${meta})${extract ? `\n\n${extract}` : ''}\n\n`;
+  const meta = escapeMarkdown(
+    [story.sourceName, dateOf(story.publishedAt)].filter(Boolean).join(', '),
+  );
+  const extract = escapeMarkdown(storyExtract(story));
+  return `**[${escapeMarkdown(story.title)}](${markdownUrl(story.url)})** (${meta})${extract ? `\n\n${extract}` : ''}\n\n`;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -46,13 +51,14 @@ export function createLocalProvider(): AiProvider {
   return {
     name: 'local',
 
-    async summarize({ text }: SummarizeInput) {
-      return summarizeText(text, { sentences: 3, maxChars: 700 });
+    async summarize({ text, shown }: SummarizeInput) {
+      return summarizeText(text, { sentences: 3, maxChars: 700, shown });
     },
 
-    async *answer({ question, stories }: AnswerInput, signal: AbortSignal) {
+    async *answer({ question, stories, askerIsAdmin }: AnswerInput, signal: AbortSignal) {
+      const note = askerIsAdmin ? MODEL_HINT : STORED_STORIES_NOTE;
       if (stories.length === 0) {
-        yield `${nothingMatches(question)}\n\n${MODEL_HINT}\n`;
+        yield `${nothingMatches(question)}\n\n${note}\n`;
         return;
       }
       yield stories.length === 1
@@ -63,7 +69,7 @@ export function createLocalProvider(): AiProvider {
         await yieldToEventLoop(); // each story is its own piece; other requests run between them
         yield storyMarkdown(story);
       }
-      yield `${MODEL_HINT}\n`;
+      yield `${note}\n`;
     },
 
     async brief({ stories }: BriefInput) {

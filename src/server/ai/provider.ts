@@ -8,12 +8,16 @@ export interface SummarizeInput {
   title: string;
   /** The article's plain text (already capped). */
   text: string;
+  /** The preview the card already shows beside the summary: not worth repeating. */
+  shown?: string;
 }
 
 export interface AnswerInput {
   question: string;
   /** The stored stories that best match the question, best first. */
   stories: Story[];
+  /** The asker is an admin: only an admin can act on a hint about the server's settings. */
+  askerIsAdmin?: boolean;
 }
 
 export interface BriefInput {

@@ -50,7 +50,10 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsync {
           question,
           CHAT_STORIES,
         );
-        yield* provider.answer({ question, stories }, abort.signal);
+        yield* provider.answer(
+          { question, stories, askerIsAdmin: user.role === 'admin' },
+          abort.signal,
+        );
       }
       await streamText(reply, abort, pieces());
       return reply;
@@ -85,7 +88,7 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsync {
           user.id,
           (wait) => `Too many news queries. Try again in ${wait}.`,
         );
-        return answerNewsQuery(ctx, request.body.query);
+        return answerNewsQuery(ctx, user.id, request.body.query);
       },
     );
   };

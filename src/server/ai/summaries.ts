@@ -8,6 +8,7 @@ import { fetchArticleText } from './article';
 import { aiProvider } from './index';
 import type { AiProvider } from './provider';
 import { capText } from './sentences';
+import { CARD_SUMMARY_CHARS } from '../../shared/constants';
 
 export type SummaryContext = Pick<AppContext, 'config' | 'db' | 'log'>;
 
@@ -69,6 +70,14 @@ async function sourceText(
   return page && page.length > stored.length ? page : stored;
 }
 
+/** What a card shows of the item beside its summary (the web's truncate(), without '...'). */
+const cardPreview = (summaryText: string) =>
+  summaryText
+    .slice(0, CARD_SUMMARY_CHARS * 4)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, CARD_SUMMARY_CHARS);
+
 /** Summaries being made right now: a second request for the same item waits for the first. */
 const inFlight = new Map<number, Promise<string>>();
 
@@ -85,7 +94,9 @@ async function makeSummary(
 ): Promise<string> {
   const text = capText(await sourceText(ctx, item), MAX_INPUT_CHARS);
   if (text.length < MIN_TEXT_CHARS) throw new HttpError(422, SUMMARY_MESSAGES.tooShort);
-  const summary = (await provider.summarize({ title: item.title, text })).trim();
+  const summary = (
+    await provider.summarize({ title: item.title, text, shown: cardPreview(item.summary_text) })
+  ).trim();
   if (!summary) throw new HttpError(422, SUMMARY_MESSAGES.tooShort);
   await ctx.db
     .insertInto('ai_summaries')

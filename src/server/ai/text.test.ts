@@ -72,6 +72,30 @@ describe('extractive summaries', () => {
     expect(summary.length).toBeGreaterThan(0);
   });
 
+  it('skips sentences the reader already sees in the preview, keeping one cut by it', () => {
+    const preview = article.slice(0, 200);
+    const summary = extractiveSummary(article, { sentences: 3, maxChars: 1000, shown: preview });
+    expect(summary).not.toContain('The James Webb Space Telescope has found carbon dioxide');
+    expect(summary).toContain('Near-Infrared Spectrograph');
+    // The preview cuts the third sentence: shown in part, so it is not skipped for that.
+    expect(preview).not.toContain('Lunch at the cafeteria was pasta on Tuesday.');
+    const lead = extractiveSummary(article, {
+      sentences: 2,
+      maxChars: 1000,
+      keepLead: true,
+      shown: preview.replace(/ +/g, '   '),
+    });
+    expect(lead.startsWith('Lunch at the cafeteria')).toBe(true); // the first sentence not shown
+    // All of it shown: the whole extract rather than nothing.
+    expect(
+      extractiveSummary('One sentence. Two sentences.', {
+        sentences: 3,
+        maxChars: 100,
+        shown: 'One sentence. Two sentences.',
+      }),
+    ).toBe('One sentence. Two sentences.');
+  });
+
   it('ranks every sentence with a finite score', () => {
     const scores = rankSentences(splitSentences(article));
     expect(scores).toHaveLength(6);

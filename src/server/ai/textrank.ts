@@ -87,20 +87,32 @@ export interface SummaryOptions {
   maxChars: number;
   /** Always start with the article's first sentence (short extracts of news: the lead says what happened). */
   keepLead?: boolean;
+  /**
+   * Short text the reader already sees beside the summary (a card's 200-character
+   * preview): sentences wholly inside it are not picked, unless nothing else is left.
+   */
+  shown?: string;
 }
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** The preview is short, so each look-up is bounded by its length. */
+const SHOWN_MAX_CHARS = 1_000;
 
 /** The best sentences, in the article's order. */
 export function extractiveSummary(
   text: string,
-  { sentences: wanted, maxChars, keepLead = false }: SummaryOptions,
+  { sentences: wanted, maxChars, keepLead = false, shown }: SummaryOptions,
 ): string {
   // Only the first MAX_SENTENCES count, so only their text is split (about 3,500 words).
   const all = splitSentences(capText(text, SUMMARY_INPUT_CHARS)).slice(0, MAX_SENTENCES);
-  if (all.length <= wanted) return all.join(' ');
+  const seen = shown ? collapse(shown.slice(0, SHOWN_MAX_CHARS)) : '';
+  const fresh = all.map((_, i) => i).filter((i) => !seen || !seen.includes(all[i]));
+  // Everything is already shown: the whole extract beats no summary at all.
+  const candidates = fresh.length > 0 ? fresh : all.map((_, i) => i);
+  if (candidates.length <= wanted) return candidates.map((i) => all[i]).join(' ');
   const scores = rankSentences(all);
-  if (keepLead) scores[0] = Infinity;
-  const best = all
-    .map((_, i) => i)
+  if (keepLead) scores[candidates[0]] = Infinity;
+  const best = candidates
     .toSorted((a, b) => scores[b] - scores[a] || a - b)
     .slice(0, wanted)
     .toSorted((a, b) => a - b);

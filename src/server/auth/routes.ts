@@ -17,6 +17,8 @@ import { toUser } from './presenter';
 import { authenticate, changePassword, register } from './service';
 import { assertKnownZip } from '../sky/zip';
 import { SESSION_COOKIE, createSession, deleteSession } from './sessions';
+import { isKnownDevice, rememberDevice } from './known-device';
+import { normalizeEmail } from './users';
 
 export interface AuthRouteOptions {
   /**
@@ -51,8 +53,11 @@ export function authRoutes(
       '/_api/auth/login_with_password',
       { schema: { body: loginSchema }, config: { public: true } },
       async (request, reply) => {
-        const user = await authenticate(ctx, request.body, request.ip);
+        const account = normalizeEmail(request.body.email);
+        const knownDevice = await isKnownDevice(ctx.db, request, account);
+        const user = await authenticate(ctx, request.body, request.ip, { knownDevice });
         await startSession(request, reply, user);
+        await rememberDevice(ctx.db, ctx.config, request, reply, user.email_normalized);
         // Post-login work (refreshing due sources) must never hold up or fail the login.
         if (afterLogin)
           void Promise.resolve()
@@ -74,6 +79,7 @@ export function authRoutes(
           mayRegisterFirstAccount(request, ctx.config),
         );
         await startSession(request, reply, user);
+        await rememberDevice(ctx.db, ctx.config, request, reply, user.email_normalized);
         return { user: toUser(user) };
       },
     );

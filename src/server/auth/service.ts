@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { HttpError, badRequest, conflict, unauthorized } from '../http/errors';
 import { accountAddressKey, waitMinutes, type LimitCheck, type Window } from '../http/rate-limit';
+import { reserveAccountGuess } from './login-throttle';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
 import { FIRST_ACCOUNT_LOCAL_ONLY } from '../http/host-guard';
@@ -14,14 +15,17 @@ const MINUTE = 60 * 1000;
 /**
  * Failed logins per account AND client address: ten wrong passwords from one
  * address lock the account from that address only, so an attacker cannot lock
- * the real owner out. The per-address window stops one address spraying many accounts.
+ * the real owner out. The per-address window, far above it, stops one address
+ * spraying many accounts without letting one client's typos (or guesses) block
+ * everyone else behind the same address (an office, a NAT). Guesses at one
+ * account from many addresses are slowed by auth/login-throttle.ts.
  */
 export const LOGIN_FAIL_ACCOUNT: Window = {
   bucket: 'login-fail-account-ip',
   limit: 10,
   windowMs: 15 * MINUTE,
 };
-export const LOGIN_FAIL_IP: Window = { bucket: 'login-fail-ip', limit: 10, windowMs: 15 * MINUTE };
+export const LOGIN_FAIL_IP: Window = { bucket: 'login-fail-ip', limit: 100, windowMs: 15 * MINUTE };
 export const REGISTER_IP: Window = { bucket: 'register-ip', limit: 20, windowMs: 60 * MINUTE };
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -35,14 +39,17 @@ const accountCheck = (email: string, ip: string): LimitCheck => ({
   key: accountAddressKey(normalizeEmail(email), ip),
 });
 
-const isAdminEmail = (ctx: AppContext, email: string) =>
-  ctx.config.adminEmail !== undefined && normalizeEmail(email) === ctx.config.adminEmail;
-
-/** Checks the password; on success returns the (possibly promoted) user. */
+/**
+ * Checks the password; on success returns the user. (ADMIN_EMAIL is applied at
+ * start, auth/admin-email.ts: signing in never changes a role.)
+ * `knownDevice`: the browser signed in to this account before (auth/known-device.ts),
+ * so the per-account slowdown across addresses does not apply to it.
+ */
 export async function authenticate(
   ctx: AppContext,
   input: z.infer<typeof loginSchema>,
   ip: string,
+  { knownDevice = false }: { knownDevice?: boolean } = {},
 ): Promise<UserRow> {
   const { rateLimiter } = ctx;
   const byAccount = accountCheck(input.email, ip);
@@ -52,6 +59,15 @@ export async function authenticate(
     checks,
     (wait) => `Too many login attempts. Please try again in ${waitMinutes(wait)}.`,
   );
+  let guess: { release(): Promise<void> } | undefined;
+  if (!knownDevice) {
+    try {
+      guess = await reserveAccountGuess(ctx.db, normalizeEmail(input.email));
+    } catch (err) {
+      await attempt.release(); // refused before any password was checked
+      throw err;
+    }
+  }
 
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = user
@@ -59,18 +75,17 @@ export async function authenticate(
     : await verifyDummy(input.password);
   if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS); // the failure stays counted
   await attempt.release();
+  await guess?.release();
   if (user.is_disabled) throw new HttpError(403, ACCOUNT_DISABLED);
   await rateLimiter.clear([byAccount]); // a success forgives this account's failures here
-  if (user.role !== 'admin' && isAdminEmail(ctx, user.email)) {
-    return updateUser(ctx.db, user.id, { role: 'admin' });
-  }
   return user;
 }
 
 /**
  * `mayBeFirst`: whether this request may create the first account, which becomes
  * the admin (see http/host-guard.ts); when not, registration works only once an
- * account exists, and never yields an admin by being first.
+ * account exists, and never yields an admin by being first. ADMIN_EMAIL plays no
+ * part here: registering its address gives no more than this rule does.
  */
 export async function register(
   ctx: AppContext,
@@ -90,7 +105,7 @@ export async function register(
     email: input.email,
     displayName: input.displayName,
     passwordHash: await hashPassword(input.password),
-    role: isAdminEmail(ctx, input.email) ? 'admin' : mayBeFirst ? 'first-admin' : 'user',
+    role: mayBeFirst ? 'first-admin' : 'user',
     zipCode: input.zipCode ?? null,
   });
   // Lost a race with a simultaneous registration of the same address.

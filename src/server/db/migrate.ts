@@ -11,6 +11,8 @@ import * as m0007 from './migrations/0007_avatar_public_ids';
 import * as m0008 from './migrations/0008_jobs';
 import * as m0009 from './migrations/0009_ai';
 import * as m0010 from './migrations/0010_announcements';
+import * as m0011 from './migrations/0011_user_email_changed';
+import * as m0012 from './migrations/0012_own_briefings';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -23,11 +25,25 @@ const migrations: Record<string, Migration> = {
   '0008_jobs': m0008,
   '0009_ai': m0009,
   '0010_announcements': m0010,
+  '0011_user_email_changed': m0011,
+  '0012_own_briefings': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: DB): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Migrates up to and including the named migration (tests of a later migration's data changes). */
+export async function migrateUpTo(db: DB, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: DB,
+  run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one;
   // on PostgreSQL pin it to ours, or a neighbour's tables (another suite, another
   // app on the same database) make it skip creating its own.
@@ -41,7 +57,7 @@ export async function migrateToLatest(db: DB): Promise<void> {
     provider,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(

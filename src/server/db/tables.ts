@@ -17,6 +17,8 @@ export interface UsersTable {
   zip_code: string | null;
   no_ads: ColumnType<Bool, Bool | undefined, Bool>;
   is_disabled: ColumnType<Bool, Bool | undefined, Bool>;
+  /** When the address was last changed; null while it is the one registered with (0011). */
+  email_changed_at: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }

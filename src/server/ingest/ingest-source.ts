@@ -6,10 +6,10 @@
 // the main thread with INGEST_WORKERS=0: the same code either way.
 import type { Config } from '../config';
 import type { DB } from '../db/database';
-import { isWithinRetention } from '../news/retention';
+import { retainedItems } from '../news/retention';
 import { fetcherFor } from './fetchers/registry';
 import { candidates } from './parse/fetched-items';
-import { normalizeItem, type NormalizedItem } from './parse/normalize';
+import { fragmentsTellApart, normalizeItem, type NormalizedItem } from './parse/normalize';
 import { pruneSource, storedHashes, type FetchableSource } from './store/repository';
 import { recordOutcome, storeItems, type FetchOutcome } from './store/store';
 import { inWriteBatch } from './store/write-batch';
@@ -118,16 +118,25 @@ export async function ingestSource(
       picked.map((c) => c.hash),
     );
     ing.working?.(row.id);
-    const context = { sourceType: row.source_type, baseUrl: row.url, now };
-    const items: NormalizedItem[] = [];
+    const context = {
+      sourceType: row.source_type,
+      baseUrl: row.url,
+      now,
+      keepFragments: fragmentsTellApart(
+        picked.map((c) => c.raw),
+        row.url,
+      ),
+    };
+    const fetched: NormalizedItem[] = [];
     for (const { raw: item, position, hash } of picked) {
       if (stored.has(hash) && !item.mutable) continue;
       const normalized = normalizeItem(item, context, position);
-      // Older than the purge age: it would be purged again, so it is not stored.
-      if (normalized && isWithinRetention(normalized.publishedAt, now, config.purgeAgeDays))
-        items.push({ ...normalized, contentHash: hash });
+      if (normalized) fetched.push({ ...normalized, contentHash: hash });
     }
     const added = await inWriteBatch(db, async (tx) => {
+      // Older than the purge age and not among the source's newest: it would be
+      // purged again, so it is not stored.
+      const items = await retainedItems(tx, row.id, fetched, now, config.purgeAgeDays);
       const count = await storeItems(tx, row.id, items, now);
       await pruneSource(tx, row.id, config.ingest.maxItemsPerSource);
       await recordOutcome(

@@ -19,7 +19,16 @@ export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
 
 export interface RefreshResult {
   newItemsAdded: number;
+  /** Sources this refresh tried, failed ones included (the spec's field). */
   sourcesFetched: number;
+  /** Of those, the sources whose fetch failed: their error is in their health (beyond the spec). */
+  sourcesFailed: number;
+}
+
+/** What one source's fetch came to: its new items, and "name: reason" when it failed. */
+export interface FetchOutcome {
+  newItems: number;
+  failure?: string;
 }
 
 export interface RefreshOptions {
@@ -29,14 +38,16 @@ export interface RefreshOptions {
   signal?: AbortSignal;
   /** A source some other refresh is fetching right now is waited for and counted, not skipped. */
   waitForInFlight?: boolean;
+  /** Collects "name: reason" for each source this refresh fetched itself and that failed. */
+  failures?: string[];
 }
 
 /**
- * Sources being fetched right now, per database, each with the promise of its new
- * item count (null: not fetched after all): a second refresh does not fetch them
+ * Sources being fetched right now, per database, each with the promise of its
+ * outcome (null: not fetched after all): a second refresh does not fetch them
  * again; with `waitForInFlight` it waits for that fetch and counts it.
  */
-const inFlight = new WeakMap<DB, Map<number, Promise<number | null>>>();
+const inFlight = new WeakMap<DB, Map<number, Promise<FetchOutcome | null>>>();
 const inFlightFor = (db: DB) => {
   let map = inFlight.get(db);
   if (!map) inFlight.set(db, (map = new Map()));
@@ -77,13 +88,8 @@ const inline = (ctx: IngestContext): Ingestion => ({
   operatorHttp: operatorHttp(ctx.config.ingest),
 });
 
-/** Fetches one source and stores what is new; answers the number of new items. Never throws. */
-async function fetchSource(
-  ctx: IngestContext,
-  row: FetchableSource,
-  /** Collects "name: reason" per failed source, for the refresh's summary line. */
-  failures: string[],
-): Promise<number> {
+/** Fetches one source and stores what is new; answers the new items and any failure. Never throws. */
+export async function fetchSource(ctx: IngestContext, row: FetchableSource): Promise<FetchOutcome> {
   const outcome = ingestsOnThreads(ctx.config, ctx.db)
     ? await ingestOnThread(ctx.config, ctx.db, row)
     : await ingestSource(inline(ctx), row);
@@ -94,8 +100,9 @@ async function fetchSource(
       { err: outcome.unexpected, sourceId: row.id },
       'source fetch failed unexpectedly',
     );
-  if (outcome.failure) failures.push(outcome.failure);
-  return outcome.added;
+  return outcome.failure === undefined
+    ? { newItems: outcome.added }
+    : { newItems: outcome.added, failure: outcome.failure };
 }
 
 /** Fetches the given sources with bounded concurrency; answers the totals. */
@@ -112,14 +119,15 @@ export async function refreshSources(
     ? sources.flatMap((s) => busy.get(s.id) ?? []).map((p) => p.catch(() => null))
     : [];
   const queue = interleaveByHost(sources.filter((s) => !busy.has(s.id) && !recent(s)));
-  const settle = new Map<number, (added: number | null) => void>();
+  const settle = new Map<number, (outcome: FetchOutcome | null) => void>();
   for (const s of queue)
-    busy.set(s.id, new Promise<number | null>((resolve) => settle.set(s.id, resolve)));
-  const result: RefreshResult = { newItemsAdded: 0, sourcesFetched: 0 };
-  const count = (added: number | null) => {
-    if (added === null) return;
-    result.newItemsAdded += added;
+    busy.set(s.id, new Promise<FetchOutcome | null>((resolve) => settle.set(s.id, resolve)));
+  const result: RefreshResult = { newItemsAdded: 0, sourcesFetched: 0, sourcesFailed: 0 };
+  const count = (outcome: FetchOutcome | null) => {
+    if (outcome === null) return;
+    result.newItemsAdded += outcome.newItems;
     result.sourcesFetched++;
+    if (outcome.failure !== undefined) result.sourcesFailed++;
   };
   // The log line covers what this refresh fetched itself; a joined fetch logs in its own.
   const own = { fetched: 0, newItems: 0, failures: [] as string[] };
@@ -127,17 +135,21 @@ export async function refreshSources(
   await Promise.all([
     ...queue.map((row) =>
       limit(async () => {
-        let added: number | null = null;
+        let outcome: FetchOutcome | null = null;
         try {
-          if (!options.signal?.aborted) added = await fetchSource(ctx, row, own.failures);
+          if (!options.signal?.aborted) outcome = await fetchSource(ctx, row);
         } finally {
           busy.delete(row.id);
-          settle.get(row.id)?.(added);
+          settle.get(row.id)?.(outcome);
         }
-        count(added);
-        if (added !== null) {
+        count(outcome);
+        if (outcome !== null) {
           own.fetched++;
-          own.newItems += added;
+          own.newItems += outcome.newItems;
+          if (outcome.failure !== undefined) {
+            own.failures.push(outcome.failure);
+            options.failures?.push(outcome.failure);
+          }
         }
       }),
     ),
@@ -161,6 +173,6 @@ export function refreshDueSourcesForUser(
     return refreshSources(ctx, due, { skipFetchedWithinMs: USER_REFRESH_MIN_AGE_MS });
   })().catch((err) => {
     ctx.log.error({ err, userId }, 'background refresh after login failed');
-    return { newItemsAdded: 0, sourcesFetched: 0 };
+    return { newItemsAdded: 0, sourcesFetched: 0, sourcesFailed: 0 };
   });
 }

@@ -1,11 +1,18 @@
 // The jobs AstroDash runs (spec 001 §4, §9; DESIGN "Schedulers run in the server").
 import { pruneAuthTables } from '../auth/housekeeping';
-import { dueSources, refreshSources, type IngestContext } from '../ingest/pipeline';
-import { activeSources } from '../ingest/store/repository';
+import {
+  dueSources,
+  refreshSources,
+  type IngestContext,
+  type RefreshOptions,
+} from '../ingest/pipeline';
+import { everyFetchFailed } from '../ingest/refresh-summary';
+import { activeSources, type FetchableSource } from '../ingest/store/repository';
 import { purgeOldItems } from '../news/retention';
 import * as repo from './repository';
+import type { Figures } from './repository';
 import { NEW_YORK, briefingSlot, cron, every, hours } from './schedule';
-import type { JobDefinition } from './types';
+import { JobFailure, type JobDefinition } from './types';
 import { ROCKET_REFRESH_HOURS } from '../../shared/constants';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,11 +28,32 @@ export interface JobDeps {
 
 export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefinition[] {
   const { db } = ctx;
+
+  /**
+   * Fetches the sources; `finish` adds the job's further figures (and work). A run in
+   * which every fetch failed is a failed run, with the count and the reasons.
+   */
+  async function fetchJob(
+    sources: FetchableSource[],
+    options: RefreshOptions,
+    finish: () => Promise<Figures> = async () => ({}),
+  ): Promise<Figures> {
+    const failures: string[] = [];
+    const result = await refreshSources(ctx, sources, { ...options, failures });
+    const figures = { ...result, ...(await finish()) };
+    const failed = everyFetchFailed(result, failures);
+    if (failed) throw new JobFailure(failed, figures);
+    return figures;
+  }
+
   return [
     {
       name: 'purge',
       title: 'Purge Old Stories',
-      description: 'Deletes news stories older than 30 days.',
+      description:
+        ctx.config.purgeAgeDays > 0
+          ? `Deletes news stories older than ${ctx.config.purgeAgeDays} days.`
+          : 'Keeps every story: PURGE_AGE_DAYS is 0.',
       schedule: cron('0 6 * * *', NEW_YORK, 'Daily at 06:00 America/New_York'),
       enabledByDefault: true,
       run: async ({ now, signal }) => ({
@@ -40,13 +68,15 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now, signal }) => {
         const slot = briefingSlot(now);
-        const result = await refreshSources(ctx, await activeSources(db), { signal });
-        let briefing = false;
-        if (deps.briefing && !signal.aborted) {
-          await deps.briefing(slot, now);
-          briefing = true;
-        }
-        return { ...result, slot, briefing };
+        // The briefing is written even when every source failed: it reads what is stored.
+        return fetchJob(await activeSources(db), { signal }, async () => {
+          let briefing = false;
+          if (deps.briefing && !signal.aborted) {
+            await deps.briefing(slot, now);
+            briefing = true;
+          }
+          return { slot, briefing };
+        });
       },
     },
     {
@@ -57,8 +87,8 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now, signal }) => {
         const due = await dueSources(db, now.getTime());
-        if (due.length === 0) return { newItemsAdded: 0, sourcesFetched: 0 };
-        return { ...(await refreshSources(ctx, due, { signal })) };
+        if (due.length === 0) return { newItemsAdded: 0, sourcesFetched: 0, sourcesFailed: 0 };
+        return fetchJob(due, { signal });
       },
     },
     {
@@ -67,9 +97,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       description: 'Fetches the rocket launch schedule.',
       schedule: every(hours(ROCKET_REFRESH_HOURS), 'Every 4.8 hours'),
       enabledByDefault: true,
-      run: async ({ signal }) => ({
-        ...(await refreshSources(ctx, await activeSources(db, 'rocket_launch'), { signal })),
-      }),
+      run: async ({ signal }) => fetchJob(await activeSources(db, 'rocket_launch'), { signal }),
     },
     {
       name: 'housekeeping',

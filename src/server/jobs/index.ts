@@ -31,13 +31,22 @@ export async function createJobs(
   return runner;
 }
 
-/** The single entry main.ts calls after the app is built. */
-export async function startBackgroundWork(ctx: AppContext): Promise<Background> {
+/**
+ * What main.ts calls after the app is built: seeds the default sources (when
+ * configured) at once; the jobs start with start(), once the server listens.
+ */
+export async function prepareBackgroundWork(
+  ctx: AppContext,
+): Promise<Background & { start(): void }> {
   if (ctx.config.ingest.seedDefaultSources) {
     const added = await seedDefaultSources(ctx.db);
-    if (added) ctx.log.info(`seeded ${added} default sources`);
+    if (added) ctx.log.info(`seeded ${added} default source${added === 1 ? '' : 's'}`);
   }
-  if (ctx.config.jobsEnabled) ctx.jobs.start();
-  else ctx.log.info('JOBS_ENABLED=false: no background jobs run on this instance');
-  return { stop: () => ctx.jobs.stop() };
+  return {
+    start() {
+      if (ctx.config.jobsEnabled) ctx.jobs.start();
+      else ctx.log.info('JOBS_ENABLED=false: no background jobs run on this instance');
+    },
+    stop: () => ctx.jobs.stop(),
+  };
 }

@@ -33,6 +33,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsync {
           ),
         ),
       ),
+      purgeAgeDays: ctx.config.purgeAgeDays,
     };
   }
 

@@ -8,7 +8,7 @@ import type { DB } from '../db/database';
 import { systemClock, type Clock } from './clock';
 import * as repo from './repository';
 import { nextRunAt, scheduleKey } from './schedule';
-import type { JobDefinition, JobName } from './types';
+import { JobFailure, type JobDefinition, type JobName } from './types';
 
 export const LEASE_TTL_MS = 5 * 60_000;
 const HEARTBEAT_MS = 60_000;
@@ -108,14 +108,17 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       figures = await def.run({ now: new Date(startedAt), trigger, signal: abort.signal });
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      log.error({ err, job: def.name }, 'job failed');
+      // A job that reports its own failure has said why; anything else is logged with its stack.
+      if (err instanceof JobFailure) figures = err.figures;
+      else log.error({ err, job: def.name }, 'job failed');
     } finally {
       clearInterval(heartbeat);
     }
     const status = error === undefined ? 'success' : 'error';
     await repo.finishRun(db, runId, { status, finishedAt: clock.now(), figures, error });
     const record = (await repo.findRun(db, runId))!;
-    log.info({ job: def.name, trigger, status, figures }, 'job finished');
+    if (status === 'success') log.info({ job: def.name, trigger, status, figures }, 'job finished');
+    else log.warn({ job: def.name, trigger, status, figures, error }, 'job failed');
     return { status, run: record, figures };
   }
 

@@ -21,3 +21,18 @@ export interface JobDefinition {
   enabledByDefault: boolean;
   run(run: JobRunContext): Promise<Figures>;
 }
+
+/**
+ * Thrown by a job that ran to its end without doing its work (every source it
+ * fetched failed): the run is recorded as failed with this message, and keeps
+ * the figures it gathered.
+ */
+export class JobFailure extends Error {
+  constructor(
+    message: string,
+    readonly figures: Figures,
+  ) {
+    super(message);
+    this.name = 'JobFailure';
+  }
+}

@@ -35,6 +35,13 @@ describe('IPv6 addresses that carry an IPv4 address', () => {
     [teredo('169.254.169.254'), 'linkLocal'],
     [teredo('10.0.0.1'), 'private'],
     [teredo('8.8.8.8'), 'teredo'], // tunnelled through third-party relays: never fetched
+    // NAT64 local-use (64:ff9b:1::/48): where the IPv4 sits depends on the network's prefix length.
+    ['64:ff9b:1::a00:1', 'nat64LocalUse'],
+    ['64:ff9b:1:a00:1::', 'nat64LocalUse'], // 10.0.0.1 under a /48 prefix
+    ['64:ff9b:1:7f00:1::', 'nat64LocalUse'], // 127.0.0.1 under a /48 prefix
+    ['64:ff9b:1:a9fe:a9:fe00::', 'nat64LocalUse'], // 169.254.169.254 under a /48 prefix
+    ['64:ff9b:1::808:808', 'nat64LocalUse'], // looks like 8.8.8.8 at /96, but need not be
+    ['64:ff9b:1:ffff:ffff:ffff:ffff:ffff', 'nat64LocalUse'],
   ])('refuses %s (%s)', (address, reason) => {
     expect(blockedReason(address, false)).toBe(reason);
   });
@@ -49,6 +56,13 @@ describe('IPv6 addresses that carry an IPv4 address', () => {
     expect(blockedReason(teredo('127.0.0.1'), true)).toBe('teredo');
     expect(blockedReason('2002:a9fe:a9fe::', true)).toBe('linkLocal');
     expect(blockedReason('64:ff9b::7f00:1', true)).toBeNull(); // loopback, opened by the switch
+    expect(blockedReason('64:ff9b:1:a9fe:a9:fe00::', true)).toBe('nat64LocalUse');
+    expect(blockedReason('64:ff9b:1::808:808', true)).toBe('nat64LocalUse');
+  });
+
+  it('leaves addresses just outside NAT64 local-use to the other rules', () => {
+    expect(blockedReason('64:ff9b:2::808:808', false)).not.toBe('nat64LocalUse');
+    expect(blockedReason('64:ff9b:0:1::808:808', false)).not.toBe('nat64LocalUse');
   });
 });
 
@@ -56,6 +70,7 @@ const wrapped = [
   ['IPv4-compatible', '::7f00:1'],
   ['6to4', '2002:7f00:1::'],
   ['NAT64', '64:ff9b::7f00:1'],
+  ['NAT64-local-use', '64:ff9b:1:7f00:1::808:808'],
   ['Teredo', teredo('127.0.0.1')],
 ] as const;
 

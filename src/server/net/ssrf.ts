@@ -37,13 +37,15 @@ const v4 = (bytes: number[]) => new ipaddr.IPv4(bytes);
 
 /**
  * The IPv4 address carried inside an IPv6 one, which is where a packet to it
- * really goes: IPv4-mapped (::ffff:0:0/96) and SIIT (::ffff:0:0:0/96), NAT64
- * (64:ff9b::/96, last 32 bits), 6to4 (2002::/16, bits 16–47) and Teredo
- * (2001::/32, the client address is the last 32 bits inverted).
+ * really goes: IPv4-mapped (::ffff:0:0/96) and SIIT (::ffff:0:0:0/96), NAT64's
+ * well-known prefix (64:ff9b::/96, last 32 bits), 6to4 (2002::/16, bits 16–47)
+ * and Teredo (2001::/32, the client address is the last 32 bits inverted).
+ * Not NAT64's local-use prefix (see isLocalUseNat64).
  */
 export function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
   const range = v6.range();
   const bytes = v6.toByteArray();
+  if (range === 'rfc6052' && isLocalUseNat64(v6)) return null;
   if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052') {
     return v4(bytes.slice(12, 16));
   }
@@ -64,6 +66,18 @@ function isIPv4Compatible(v6: ipaddr.IPv6): boolean {
   );
 }
 
+const NAT64_LOCAL_USE = ipaddr.IPv6.parse('64:ff9b:1::');
+
+/**
+ * NAT64's local-use prefix (64:ff9b:1::/48, RFC 8215): the network picks the
+ * prefix length (/48 to /96), so where the IPv4 address sits inside, and so
+ * whether it is a private one, cannot be known. Refused whatever it seems to
+ * carry, even with FETCH_ALLOW_PRIVATE_NETWORK (it may carry 169.254.169.254).
+ */
+function isLocalUseNat64(v6: ipaddr.IPv6): boolean {
+  return v6.match(NAT64_LOCAL_USE, 48);
+}
+
 /** Why an address is refused, or null when it may be fetched. */
 export function blockedReason(address: string, allowPrivate: boolean): string | null {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
@@ -78,6 +92,7 @@ export function blockedReason(address: string, allowPrivate: boolean): string | 
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     if (isIPv4Compatible(v6)) return 'ipv4Compatible';
+    if (isLocalUseNat64(v6)) return 'nat64LocalUse';
     const inner = embeddedIPv4(v6);
     if (inner) {
       const innerReason = blockedReason(inner.toString(), allowPrivate);

@@ -1,10 +1,15 @@
 // How long stories are kept: items published more than 30 days ago are purged
-// (spec 001 §9), and ingestion does not store them again on the next poll.
+// (spec 001 §9), and ingestion does not store them again on the next poll;
+// but every source keeps its newest KEEP_NEWEST_PER_SOURCE stories whatever
+// their age, so a quiet blog still shows (purge and ingestion alike).
 // Briefings are items too, so they follow the same rule.
-import type { DB } from '../db/database';
+import { sql } from 'kysely';
+import type { DB, Tx } from '../db/database';
 
-/** The spec's purge age (PURGE_AGE_DAYS can change it; the panel's texts say 30). */
+/** The spec's purge age (PURGE_AGE_DAYS can change it; the admin panel's texts say the configured age). */
 export const PURGE_AGE_DAYS = 30;
+/** Stories of each source kept whatever their age. */
+export const KEEP_NEWEST_PER_SOURCE = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Each delete batch aims to take about this long: SQLite's driver is synchronous,
@@ -28,10 +33,73 @@ export const isWithinRetention = (publishedAt: number, now: number, ageDays: num
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** A source's KEEP_NEWEST_PER_SOURCE-th newest item, in feed order; none: it has fewer. */
+interface Edge {
+  sourceId: number;
+  publishedAt: number | null;
+  id: number | null;
+}
+
+/** The column of a source's KEEP_NEWEST_PER_SOURCE-th newest item (null: it has fewer). */
+const keepEdge = (column: 'published_at' | 'id') =>
+  sql<number | null>`(SELECT ${sql.ref(column)} FROM news_items
+    WHERE news_items.source_id = news_sources.id
+    ORDER BY news_items.published_at DESC, news_items.id DESC
+    LIMIT 1 OFFSET ${sql.lit(KEEP_NEWEST_PER_SOURCE - 1)})`;
+
+/** Every source with items, with its keep edge: one query, one index probe per source. */
+async function keepEdges(db: DB): Promise<Edge[]> {
+  const rows = await db
+    .selectFrom('news_sources')
+    .select(['id', keepEdge('published_at').as('edge_at'), keepEdge('id').as('edge_id')])
+    .where('item_count', '>', 0)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ sourceId: r.id, publishedAt: r.edge_at, id: r.edge_id }));
+}
+
 /**
- * Deletes items published before the cutoff, oldest first, in batches, giving
+ * Which of a source's fetched items to store: those within the retention, and
+ * older ones that are among the source's newest KEEP_NEWEST_PER_SOURCE (its
+ * stored items and this fetch together), so a feed whose stories are all old
+ * still shows its newest ones. Reads at most that many stored rows.
+ */
+export async function retainedItems<T extends { dedupeKey: string; publishedAt: number }>(
+  db: DB | Tx,
+  sourceId: number,
+  items: T[],
+  now: number,
+  ageDays: number,
+): Promise<T[]> {
+  const old = items.filter((item) => !isWithinRetention(item.publishedAt, now, ageDays));
+  if (old.length === 0) return items;
+  const stored = await db
+    .selectFrom('news_items')
+    .select(['dedupe_key', 'published_at'])
+    .where('source_id', '=', sourceId)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(KEEP_NEWEST_PER_SOURCE)
+    .execute();
+  const times = new Map(stored.map((r) => [r.dedupe_key, r.published_at]));
+  for (const item of items) times.set(item.dedupeKey, item.publishedAt);
+  const newest = new Set(
+    [...times]
+      .toSorted((a, b) => b[1] - a[1])
+      .slice(0, KEEP_NEWEST_PER_SOURCE)
+      .map(([key]) => key),
+  );
+  return items.filter(
+    (item) => isWithinRetention(item.publishedAt, now, ageDays) || newest.has(item.dedupeKey),
+  );
+}
+
+/**
+ * Deletes items published before the cutoff, except each source's newest
+ * KEEP_NEWEST_PER_SOURCE, source by source, oldest first, in batches, giving
  * the event loop (and other connections) a turn between batches. Their
  * summaries, counters and search entries go with them (cascades and triggers).
+ * Each batch reads the (source_id, published_at, id) index from its start.
  */
 export async function purgeOldItems(
   db: DB,
@@ -44,32 +112,51 @@ export async function purgeOldItems(
   let batchSize = options.batchSize ?? PURGE_BATCH;
   const adapt = options.batchSize === undefined;
   let deleted = 0;
-  while (!options.signal?.aborted) {
-    const ids = await db
-      .selectFrom('news_items')
-      .select('id')
-      .where('published_at', '<', cutoff)
-      .orderBy('published_at')
-      .limit(batchSize)
-      .execute();
-    if (ids.length === 0) break;
-    const started = performance.now();
-    const result = await db
-      .deleteFrom('news_items')
-      .where(
-        'id',
-        'in',
-        ids.map((r) => r.id),
-      )
-      .executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
-    if (adapt) {
-      // Grow or shrink the next batch toward the target time (at most ×2 or ÷2 a step).
-      const ms = Math.max(0.1, performance.now() - started);
-      const factor = Math.min(2, Math.max(0.5, PURGE_BATCH_TARGET_MS / ms));
-      batchSize = Math.round(Math.min(BATCH_MAX, Math.max(BATCH_MIN, batchSize * factor)));
+  for (const edge of await keepEdges(db)) {
+    // Fewer than KEEP_NEWEST_PER_SOURCE items: all are kept.
+    if (edge.publishedAt === null || edge.id === null) continue;
+    const { publishedAt: edgeAt, id: edgeId } = edge;
+    // The keep edge older than the cutoff: everything before the edge goes; else everything before the cutoff.
+    const beforeEdge = edgeAt < cutoff;
+    while (!options.signal?.aborted) {
+      const asked = batchSize;
+      const ids = await db
+        .selectFrom('news_items')
+        .select('id')
+        .where('source_id', '=', edge.sourceId)
+        .where((eb) =>
+          beforeEdge
+            ? eb.or([
+                eb('published_at', '<', edgeAt),
+                eb.and([eb('published_at', '=', edgeAt), eb('id', '<', edgeId)]),
+              ])
+            : eb('published_at', '<', cutoff),
+        )
+        .orderBy('published_at')
+        .orderBy('id')
+        .limit(asked)
+        .execute();
+      if (ids.length === 0) break;
+      const started = performance.now();
+      const result = await db
+        .deleteFrom('news_items')
+        .where(
+          'id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+      if (adapt) {
+        // Grow or shrink the next batch toward the target time (at most ×2 or ÷2 a step).
+        const ms = Math.max(0.1, performance.now() - started);
+        const factor = Math.min(2, Math.max(0.5, PURGE_BATCH_TARGET_MS / ms));
+        batchSize = Math.round(Math.min(BATCH_MAX, Math.max(BATCH_MIN, batchSize * factor)));
+      }
+      await yieldToEventLoop();
+      if (ids.length < asked) break; // this source is done
     }
-    await yieldToEventLoop();
+    if (options.signal?.aborted) break;
   }
   return deleted;
 }

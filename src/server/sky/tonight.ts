@@ -3,6 +3,7 @@
 // data only shortens the line; the weather answer never fails because of it.
 import { Body, Illumination, Observer, SearchAltitude } from 'astronomy-engine';
 import type { Tonight, TonightHour } from '../../shared/sky';
+import { clock12 } from '../../shared/format';
 import { moonPosition } from './moon';
 import { type Forecast, type HourlyVariable, instantToLocal, localToInstant } from './open-meteo';
 import type { Place } from './zip';
@@ -93,7 +94,8 @@ export function tonightOutlook(f: Forecast, place: Place): Tonight {
       summary: 'No astronomical darkness tonight: the Sun stays above −18°.',
     };
   }
-  const local = (d: Date) => instantToLocal(d, f.utc_offset_seconds).slice(11, 16);
+  // In the app's one time format ("8:58 PM"), as the dialogs show other times.
+  const local = (d: Date) => clock12(instantToLocal(d, f.utc_offset_seconds).slice(11, 16));
   const moonUp = moonUpHours(window, observer);
   const middle = new Date((window.start.getTime() + window.end.getTime()) / 2);
   const illumination = Math.round(Illumination(Body.Moon, middle).phase_fraction * 100);
@@ -108,7 +110,7 @@ export function tonightOutlook(f: Forecast, place: Place): Tonight {
     const lo = Math.min(...covers);
     const hi = Math.max(...covers);
     parts.push(
-      `${lo === hi ? `${lo}%` : `${lo}–${hi}%`} cloud cover${best ? `, clearest ${best}` : ''}`,
+      `${lo === hi ? `${lo}%` : `${lo}–${hi}%`} cloud cover${best ? `, clearest ${best.split('–').map(clock12).join('–')}` : ''}`,
     );
   } else {
     parts.push('hourly cloud cover unavailable');

@@ -124,7 +124,7 @@ describe('tonight', () => {
     expect(t.hours).toEqual([]);
     expect(t.bestHours).toBeNull();
     expect(t.summary).toBe(
-      'Dark from 20:58 to 05:39; no Moon in the sky; hourly cloud cover unavailable.',
+      'Dark from 8:58 PM to 5:39 AM; no Moon in the sky; hourly cloud cover unavailable.',
     );
   });
 
@@ -166,7 +166,7 @@ describe('tonight', () => {
       cloudCoverHigh: null,
     });
     expect(t.summary).toBe(
-      'Dark from 20:58 to 05:39; no Moon in the sky; 5–60% cloud cover, clearest 01:00–03:00.',
+      'Dark from 8:58 PM to 5:39 AM; no Moon in the sky; 5–60% cloud cover, clearest 1:00 AM–3:00 AM.',
     );
   });
 

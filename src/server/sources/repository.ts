@@ -33,6 +33,7 @@ export async function listPersonalSources(db: Executor, userId: number): Promise
     .selectFrom('news_sources')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('built_in', '=', 0)
     .orderBy('id')
     .execute();
 }
@@ -42,6 +43,7 @@ export async function countPersonalSources(db: Executor, userId: number): Promis
     .selectFrom('news_sources')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
+    .where('built_in', '=', 0)
     .executeTakeFirstOrThrow();
   return row.n;
 }

@@ -76,7 +76,7 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
         await enforceRateLimit(ctx.rateLimiter, EXTRACT_TITLE, String(user.id), (wait) => {
           return `Too many title lookups. Try again in ${wait}.`;
         });
-        return extractTitle(sharedHttp(config.ingest), request.body.url);
+        return extractTitle(sharedHttp(config.ingest), config.ingest, request.body.url);
       },
     );
 

@@ -19,6 +19,7 @@ export const SOURCE_MESSAGES = {
   duplicateDefault: 'This source is already one of the default sources.',
   tooMany: 'You can have at most 1000 personal sources.',
   builtInReadOnly: 'This source is written by AstroDash and can only be switched on or off.',
+  ownBriefingsReadOnly: 'This source is written by AstroDash and can only be deleted.',
 } as const;
 
 /**
@@ -114,6 +115,7 @@ export async function updateSource(
   source: SourceRow,
   input: Partial<SourceFields>,
 ): Promise<{ name: string }> {
+  if (source.built_in === 1) throw forbidden(SOURCE_MESSAGES.ownBriefingsReadOnly);
   const patch: repo.SourcePatch = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.sourceType !== undefined && input.sourceType !== source.source_type)

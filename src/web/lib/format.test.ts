@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import {
   formatDate,
   formatDateTime,
+  formatTime,
   humanize,
   isValidImageSrc,
   timeAgo,
@@ -67,5 +68,38 @@ describe('formatDate and formatDateTime', () => {
   ])('write %s as date-fns MMM d, yyyy[, h:mm a] would', (d) => {
     expect(formatDate(d)).toBe(format(d, 'MMM d, yyyy'));
     expect(formatDateTime(d)).toBe(format(d, 'MMM d, yyyy, h:mm a'));
+  });
+});
+
+describe('the one date-and-time format of panels and dialogs', () => {
+  const instant = '2026-11-25T11:00:00Z'; // 6:00 AM in New York (EST)
+
+  it('writes the date, then the time, in a given zone', () => {
+    expect(formatDateTime(instant, { timeZone: 'America/New_York' })).toBe('Nov 25, 2026, 6:00 AM');
+    expect(formatDateTime(instant, { timeZone: 'Asia/Tokyo' })).toBe('Nov 25, 2026, 8:00 PM');
+    expect(formatDateTime('2026-07-04T16:05:00Z', { timeZone: 'UTC' })).toBe(
+      'Jul 4, 2026, 4:05 PM',
+    );
+  });
+
+  it('adds the weekday and the zone name when asked (the scheduled purge)', () => {
+    expect(
+      formatDateTime(instant, { timeZone: 'America/New_York', weekday: true, zoneName: true }),
+    ).toBe('Wednesday, Nov 25, 2026, 6:00 AM EST');
+    expect(formatDateTime(instant, { timeZone: 'UTC', zoneName: true })).toBe(
+      'Nov 25, 2026, 11:00 AM UTC',
+    );
+  });
+
+  it('gives the time alone in the same words, and nothing for what it cannot read', () => {
+    expect(formatTime(instant, 'America/New_York')).toBe('6:00 AM');
+    expect(formatTime('2026-11-25T00:30:00Z', 'UTC')).toBe('12:30 AM');
+    expect(formatTime('soon')).toBe('');
+    expect(formatDateTime('soon')).toBe('');
+  });
+
+  it("falls back to the browser's zone for a zone it does not know", () => {
+    const d = new Date(2026, 2, 5, 14, 7);
+    expect(formatDateTime(d, { timeZone: 'Mars/Olympus_Mons' })).toBe('Mar 5, 2026, 2:07 PM');
   });
 });

@@ -9,11 +9,58 @@ function toDate(value: string | number | Date): Date | null {
 
 /** "Mar 5, 2026" (the spec's MMM d, yyyy). */
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
+
+/** Formatters by zone and extras: each is costly to build, and a screen formats many times. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string | undefined, weekday: boolean, zoneName: boolean) {
+  const key = `${timeZone ?? ''}|${weekday}|${zoneName}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = {
+      weekday: weekday ? 'long' : undefined,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: zoneName ? 'short' : undefined,
+    };
+    try {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      // An unknown zone name: the browser's own zone is the next best thing.
+      f = new Intl.DateTimeFormat('en-US', options);
+    }
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+export interface DateTimeOptions {
+  /** An IANA zone (a place's own); the browser's zone when omitted. */
+  timeZone?: string;
+  /** Starts with the weekday: "Wednesday, Nov 25, 2026, 6:00 AM". */
+  weekday?: boolean;
+  /** Ends with the zone's short name: "… 6:00 AM EST". */
+  zoneName?: boolean;
+}
+
+function dateTimeParts(d: Date, options: DateTimeOptions) {
+  const parts = formatterFor(options.timeZone, !!options.weekday, !!options.zoneName).formatToParts(
+    d,
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    weekday: part('weekday'),
+    date: `${part('month')} ${part('day')}, ${part('year')}`,
+    // Assembled by hand: ICU versions differ in the space before AM/PM.
+    time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`,
+    zone: part('timeZoneName'),
+  };
+}
 
 /** '5 minutes ago' (spec: relative publish time); 'in 2 days' for a launch window ahead. */
 export function timeAgo(value: string | number | Date): string {
@@ -27,14 +74,21 @@ export function formatDate(value: string | number | Date): string {
   return d ? DATE.format(d) : '';
 }
 
-/** Date plus time of day, for "Last updated" lines and launch windows. */
-export function formatDateTime(value: string | number | Date): string {
+/**
+ * The one date-and-time format of the app's panels and dialogs: "Nov 25, 2026, 6:00 AM"
+ * (the spec's date, then the time of day), with the weekday and the zone's name when asked.
+ */
+export function formatDateTime(value: string | number | Date, options: DateTimeOptions = {}) {
   const d = toDate(value);
   if (!d) return '';
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    DATE_TIME.formatToParts(d).find((p) => p.type === type)?.value ?? '';
-  // Assembled by hand: ICU versions differ in the space before AM/PM.
-  return `${DATE.format(d)}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  const { weekday, date, time, zone } = dateTimeParts(d, options);
+  return `${weekday ? `${weekday}, ` : ''}${date}, ${time}${zone ? ` ${zone}` : ''}`;
+}
+
+/** The time part of formatDateTime alone: "6:00 AM" (sunrise, a forecast period). */
+export function formatTime(value: string | number | Date, timeZone?: string): string {
+  const d = toDate(value);
+  return d ? dateTimeParts(d, { timeZone }).time : '';
 }
 
 /** Cuts text at `max` characters and appends '...' when it was longer. */

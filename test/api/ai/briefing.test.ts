@@ -76,15 +76,26 @@ describe.each(dialects)('writeBriefing (%s)', (dialect) => {
     expect(nextDay.itemId).not.toBe(first.itemId);
   });
 
-  it('says plainly when no story falls in the window', async () => {
+  it('stores nothing when no story falls in the window', async () => {
+    const before = await server.db
+      .selectFrom('news_items')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     const empty = await writeBriefing(server.ctx, {
       slot: 'morning',
       now: new Date(Date.UTC(2027, 5, 1, 12)),
     });
-    expect(empty.matched).toBe(0);
-    expect((await content(empty.itemId)).summary_text).toBe(
-      'No matching story: nothing was stored in the last 12 hours.',
-    );
+    expect(empty).toEqual({
+      itemId: '',
+      title: 'Morning briefing: Jun 1, 2027',
+      matched: 0,
+      updated: false,
+    });
+    const after = await server.db
+      .selectFrom('news_items')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('two writers of the same window at once leave one briefing', async () => {

@@ -1,6 +1,6 @@
 // The AI calls with no model configured: the local engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_HINT } from '../../../src/server/ai/local';
+import { MODEL_HINT, STORED_STORIES_NOTE } from '../../../src/server/ai/local';
 import { dueSources } from '../../../src/server/ingest/pipeline';
 import { activeSources } from '../../../src/server/ingest/store/repository';
 import { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../../src/shared/constants';
@@ -82,7 +82,7 @@ describe.each(dialects)('AI with the local engine (%s)', (dialect) => {
       expect(res.status).toBe(401);
     });
 
-    it('answers from the stored stories the user can see, with links, dates and the model hint', async () => {
+    it('answers from the stored stories the user can see, with links, dates and a neutral note', async () => {
       const res = await bob.post('/_api/ai/chat', {
         question: 'What is the latest news on the Artemis program?',
       });
@@ -95,9 +95,24 @@ describe.each(dialects)('AI with the local engine (%s)', (dialect) => {
       expect(res.text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
       // The two-sentence extract keeps "Dr." and "U.S." inside their sentence.
       expect(res.text).not.toContain('secret memo');
-      expect(res.text).toContain(MODEL_HINT);
+      // A user cannot set the server's AI_MODEL: the hint is for admins only.
+      expect(res.text).toContain(STORED_STORIES_NOTE);
+      expect(res.text).not.toContain('AI_MODEL');
       const own = await alice.post('/_api/ai/chat', { question: 'Artemis memo' });
       expect(own.text).toContain('Artemis secret memo for Alice');
+    });
+
+    it('tells an admin, and only an admin, to set AI_MODEL', async () => {
+      const admin = await signIn(server, await createAdmin(server));
+      for (const question of ['Artemis launch rehearsal', 'Tell me about quasars']) {
+        const res = await admin.post('/_api/ai/chat', { question });
+        expect(res.status).toBe(200);
+        expect(res.text).toContain(MODEL_HINT);
+        expect(res.text).not.toContain(STORED_STORIES_NOTE);
+        const user = await bob.post('/_api/ai/chat', { question });
+        expect(user.text).not.toContain('AI_MODEL');
+        expect(user.text).toContain(STORED_STORIES_NOTE);
+      }
     });
 
     it('limits each user to 30 questions in 10 minutes', async () => {
@@ -165,6 +180,26 @@ describe.each(dialects)('AI with the local engine (%s)', (dialect) => {
         .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0].provider).toBe('local');
+    });
+
+    it('leaves out the sentences the card preview already shows', async () => {
+      // No content: the card previews the first 200 characters of this very text.
+      const id = await insertItem(server, defaults, {
+        title: 'Artemis rehearsal, summary only',
+        text: ARTEMIS_TEXT,
+      });
+      const res = await bob.post('/_api/news/summarize', {
+        newsItemId: String(id),
+        content: 'x'.repeat(60),
+      });
+      expect(res.status).toBe(200);
+      const lead = ARTEMIS_TEXT.split('. ')[0];
+      expect(ARTEMIS_TEXT.slice(0, 200)).toContain(lead); // the preview shows the lead whole
+      expect(res.body.summary).not.toContain(lead);
+      // The second sentence is cut by the preview's 200 characters, so it may stay.
+      expect(res.body.summary.length).toBeGreaterThan(100);
+      for (const s of res.body.summary.split(/(?<=[.!?]) (?=[A-Z])/))
+        expect(ARTEMIS_TEXT).toContain(s);
     });
 
     it('reads the article page when the stored text is short', async () => {
@@ -297,18 +332,18 @@ describe.each(dialects)('AI with the local engine (%s)', (dialect) => {
       expect(active.map((s) => s.id)).not.toContain(Number(id));
     });
 
-    it('titles other queries by the query and says plainly when nothing matches', async () => {
+    it('titles other queries by the query and stores nothing when nothing matches', async () => {
       const found = await bob.post('/_api/news/query', { query: 'Webb exoplanet' });
       expect(found.body).toMatchObject({ title: 'Webb exoplanet', matched: 1 });
       const none = await bob.post('/_api/news/query', { query: 'quasar jets' });
-      expect(none.body.matched).toBe(0);
-      const row = await server.db
+      expect(none.status).toBe(200);
+      expect(none.body).toEqual({ itemId: '', title: 'quasar jets', matched: 0, updated: false });
+      const rows = await server.db
         .selectFrom('news_items')
-        .select(['title', 'summary_text'])
-        .where('id', '=', Number(none.body.itemId))
-        .executeTakeFirstOrThrow();
-      expect(row.title).toBe('quasar jets');
-      expect(row.summary_text).toContain('No matching story');
+        .select('id')
+        .where('title', '=', 'quasar jets')
+        .execute();
+      expect(rows).toHaveLength(0);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FixtureServer, readFixture } from '../../../../test/helpers/fixture-server';
 import { SourceFetchError } from '../types';
@@ -131,6 +132,14 @@ describe('launchesFetcher.fetch', () => {
     server
       .route('/2.2.0/launch/upcoming/', { file: 'll2-upcoming-detailed-mode.json', delayMs: 30 })
       .route('/2.3.0/launches/upcoming/', { file: 'll2-2.3.0-upcoming-sample.json' })
+      .route('/nested/launch/upcoming/', {
+        type: 'application/json',
+        body: `{"count":1,"results":${'['.repeat(1_500_000)}${']'.repeat(1_500_000)}}`,
+      })
+      .route('/huge/launch/upcoming/', {
+        type: 'application/json',
+        body: `{"count":1,"results":[${'{"id":"x","name":"y"},'.repeat(250_000)}{}]}`,
+      })
       .route('/throttled/launch/upcoming/', {
         status: 429,
         type: 'application/json',
@@ -195,4 +204,41 @@ describe('launchesFetcher.fetch', () => {
     await attempt();
     expect(server.hits('/throttled/launch/upcoming/')).toBe(2);
   });
+
+  // Parsed on an ingest worker thread, within a size cap and a nesting limit
+  // (json-document.ts): on this thread, JSON.parse of the nested one stalls it for seconds.
+  it.each([
+    [
+      'nested',
+      'on a worker thread',
+      {},
+      'Could not read the launch schedule: its JSON nests too deeply',
+    ],
+    [
+      'nested',
+      'inline',
+      { INGEST_WORKERS: '0' },
+      'Could not read the launch schedule: its JSON nests too deeply',
+    ],
+    [
+      'huge',
+      'on a worker thread',
+      {},
+      'Could not read the launch schedule: it is larger than 4096 KB of JSON',
+    ],
+  ])(
+    'refuses a %s schedule (%s) without stalling this thread',
+    async (name, _where, extra, message) => {
+      const env = { LAUNCH_LIBRARY_URL: `${server.url}/${name}`, ...extra };
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const error = await launchesFetcher
+        .fetch(testContext({ url: 'x', sourceType: 'rocket_launch' }, env))
+        .catch((e: unknown) => e);
+      delay.disable();
+      expect(error).toBeInstanceOf(SourceFetchError);
+      expect((error as SourceFetchError).message).toBe(message);
+      expect(delay.max / 1e6).toBeLessThan(400);
+    },
+  );
 });

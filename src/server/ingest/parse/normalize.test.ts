@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, normalizeItem, parseDate, publishTime } from './normalize';
+import {
+  canonicalUrl,
+  fragmentsTellApart,
+  normalizeItem,
+  parseDate,
+  publishTime,
+} from './normalize';
 
 const NOW = Date.UTC(2026, 2, 10, 12, 0, 0);
 const utc = (s: string) => Date.parse(s);
@@ -80,6 +86,45 @@ describe('canonicalUrl', () => {
     expect(canonicalUrl('mailto:a@b.c')).toBeNull();
     expect(canonicalUrl('not a url')).toBeNull();
     expect(canonicalUrl('')).toBeNull();
+  });
+  it('keeps the fragment when asked', () => {
+    expect(
+      canonicalUrl('https://example.org/2026/11/24.html?utm_source=x#a140512', undefined, true),
+    ).toBe('https://example.org/2026/11/24.html#a140512');
+  });
+});
+
+describe('fragmentsTellApart', () => {
+  const base = 'https://example.org/feed.xml';
+  it.each([
+    ['posts on one page by anchor', [{ url: '/day.html#a1' }, { url: '/day.html#a2' }], true],
+    [
+      'URL guids that differ by anchor',
+      [
+        { url: '/day', guid: 'https://example.org/day#a1' },
+        { url: '/day', guid: 'https://example.org/day#a2' },
+      ],
+      true,
+    ],
+    ['a page and its anchor', [{ url: '/day.html' }, { url: '/day.html#a2' }], true],
+    ['distinct pages with anchors', [{ url: '/a#comments' }, { url: '/b#comments' }], false],
+    ['the same anchor twice', [{ url: '/a#top' }, { url: '/a?utm_source=x#top' }], false],
+    ['no links', [{ guid: 'x' }, { guid: 'y' }], false],
+  ])('%s: %s', (_name, items, expected) => {
+    expect(fragmentsTellApart(items, base)).toBe(expected);
+  });
+
+  it('decides whether normalizeItem keeps fragments', () => {
+    const item = { url: 'https://example.org/day.html#a1', title: 'Post' };
+    const ctx = { sourceType: 'rss' as const, baseUrl: base, now: NOW };
+    expect(normalizeItem(item, ctx)).toMatchObject({
+      url: 'https://example.org/day.html',
+      dedupeKey: 'https://example.org/day.html',
+    });
+    expect(normalizeItem(item, { ...ctx, keepFragments: true })).toMatchObject({
+      url: 'https://example.org/day.html#a1',
+      dedupeKey: 'https://example.org/day.html#a1',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // A fetched item → the row we store: clean text, sanitised HTML, absolute URLs,
 // a canonical URL and dedupe key, a parsed date, type, score and breaking flag.
 import { ITEM_TYPES, type ItemType, type SourceType } from '../../../shared/constants';
+import { stripBidiControls } from '../../../shared/hidden-chars';
 import { escapeHtml } from '../fetchers/util';
 import { scoreItem } from './scoring';
 import { ELLIPSIS, safeSlice, truncateHtml } from './html-scan';
@@ -172,8 +173,15 @@ export function itemTime(
 const TRACKING_PARAM =
   /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|ref_src|__twitter_impression|oly_(anon|enc)_id|vero_(conv|id)|mkt_tok|spm|cmpid|ncid|sr_share)$/i;
 
-/** The URL with tracking parameters and the fragment removed, host lower-cased; null if not http(s). */
-export function canonicalUrl(raw: string | null | undefined, base?: string): string | null {
+/**
+ * The URL with tracking parameters and the fragment removed (kept with
+ * `keepFragment`), host lower-cased; null if not http(s).
+ */
+export function canonicalUrl(
+  raw: string | null | undefined,
+  base?: string,
+  keepFragment = false,
+): string | null {
   const value = raw?.trim();
   if (!value || value.length > URL_MAX) return null;
   let u: URL;
@@ -183,11 +191,38 @@ export function canonicalUrl(raw: string | null | undefined, base?: string): str
     return null;
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-  u.hash = '';
+  if (!keepFragment) u.hash = '';
   for (const key of Array.from(u.searchParams.keys()))
     if (TRACKING_PARAM.test(key)) u.searchParams.delete(key);
   if (u.search === '?') u.search = '';
   return u.href;
+}
+
+/**
+ * Whether two items of one fetch differ only by their link's (or URL guid's)
+ * #fragment: a feed with one page per day and an anchor per post
+ * (scripting.com). Such a feed keeps its fragments, or its posts would
+ * collapse into one item per page; other feeds drop them, so #comments and
+ * similar variants of one story stay one item. One pass over the items.
+ */
+export function fragmentsTellApart(items: FetchedItem[], baseUrl: string): boolean {
+  const seen = new Map<string, string>();
+  for (const item of items) {
+    const guid = item.guid?.trim();
+    const candidates = [
+      ['link', item.url, baseUrl],
+      ['guid', guid && /^https?:\/\//i.test(guid) ? guid : null, undefined],
+    ] as const;
+    for (const [kind, raw, base] of candidates) {
+      const whole = canonicalUrl(raw, base, true);
+      if (whole === null) continue;
+      const key = `${kind} ${canonicalUrl(whole)}`;
+      const earlier = seen.get(key);
+      if (earlier === undefined) seen.set(key, whole);
+      else if (earlier !== whole) return true;
+    }
+  }
+  return false;
 }
 
 // ---------- items ----------
@@ -198,6 +233,8 @@ export interface NormalizeContext {
   baseUrl: string;
   /** Fetch time, epoch ms. */
   now: number;
+  /** Keep links' #fragments: this fetch's items differ only by them (fragmentsTellApart). */
+  keepFragments?: boolean;
 }
 
 /** Plain text cut to `max` characters at a word (never inside a surrogate pair), ending "…". */
@@ -223,9 +260,10 @@ export function normalizeItem(
   /** Position in the feed: items without a date keep the feed's order (first = newest). */
   position = 0,
 ): NormalizedItem | null {
-  const link = canonicalUrl(item.url, ctx.baseUrl);
+  const keep = ctx.keepFragments === true;
+  const link = canonicalUrl(item.url, ctx.baseUrl, keep);
   const guid = item.guid?.trim().slice(0, URL_MAX) || null;
-  const guidUrl = guid && /^https?:\/\//i.test(guid) ? canonicalUrl(guid) : null;
+  const guidUrl = guid && /^https?:\/\//i.test(guid) ? canonicalUrl(guid, undefined, keep) : null;
   const url = link ?? guidUrl ?? ctx.baseUrl;
   const base = item.baseUrl ?? link ?? ctx.baseUrl;
 
@@ -247,7 +285,8 @@ export function normalizeItem(
   if (!title) title = 'Untitled';
 
   // A guid that is a URL (often the fetcher's fallback to the link) is keyed by its
-  // canonical form, so ?utm_… and #fragment variants of one story stay one item.
+  // canonical form, so ?utm_… and #fragment variants of one story stay one item
+  // (fragments kept only when they tell this feed's stories apart).
   const dedupeKey = guidUrl ?? guid ?? link ?? `title:${title.toLowerCase()}`;
   // The card's picture (spec: imageUrl, else the summary's first image), decided
   // here once so the web client needs no HTML scan of its own.
@@ -279,7 +318,11 @@ export function normalizeItem(
     itemType,
     isBreaking: isBreaking ? 1 : 0,
     engagementScore: Math.max(0, Math.round(engagementScore || 0)),
-    extra: item.extra && Object.keys(item.extra).length ? JSON.stringify(item.extra) : null,
+    // Its strings are feed text too (a launch's provider, pad, mission); JSON leaves the controls unescaped.
+    extra:
+      item.extra && Object.keys(item.extra).length
+        ? stripBidiControls(JSON.stringify(item.extra))
+        : null,
     mutable: Boolean(item.mutable),
     dated: dated !== null,
   };

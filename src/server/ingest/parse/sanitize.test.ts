@@ -60,6 +60,27 @@ describe('sanitizeHtml on hostile HTML', () => {
     expect(out).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=5"');
   });
 
+  it('keeps no permission delegation on embeds but playing ones', () => {
+    const embed = (allow: string) =>
+      sanitizeHtml(
+        `<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allow="${allow}"></iframe>`,
+      );
+    expect(embed('camera; microphone; geolocation; clipboard-read')).toBe(
+      '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
+    );
+    expect(
+      embed(
+        "accelerometer; AUTOPLAY; clipboard-write; encrypted-media *; gyroscope; picture-in-picture 'self' https://evil.example; web-share; fullscreen; camera",
+      ),
+    ).toBe(
+      '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allow="autoplay; encrypted-media; picture-in-picture; fullscreen"></iframe>',
+    );
+    expect(embed('camera *;;microphone https://www.youtube.com')).not.toMatch(
+      /allow|camera|microphone/,
+    );
+    expect(embed('usb; payment; display-capture; serial; hid')).not.toMatch(/allow=/);
+  });
+
   it('makes links absolute and opens them safely', () => {
     expect(sanitizeHtml('<a href="../about">About</a>', BASE)).toBe(
       '<a rel="noopener noreferrer" target="_blank" href="https://example.org/about">About</a>',

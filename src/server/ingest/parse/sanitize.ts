@@ -1,8 +1,10 @@
 // Feed HTML → safe HTML and plain text, once, at ingestion. The browser never
-// receives unsanitised feed markup.
+// receives unsanitised feed markup, nor text-direction overrides and isolates
+// (shared/hidden-chars.ts), which would reorder what a card shows.
 import sanitizeHtmlLib from 'sanitize-html';
 import { decodeHTML, escapeText } from 'entities';
 import { firstImgSrc, nestsDeeperThan, textOfHtml } from './html-scan';
+import { stripBidiControls, stripBidiControlsFromHtml } from '../../../shared/hidden-chars';
 
 const MAX_NESTING = 256;
 
@@ -20,6 +22,30 @@ function resolve(href: string | undefined, base: string | undefined): string | u
   } catch {
     return value;
   }
+}
+
+/**
+ * What a feed's embedded player may be granted through its `allow` attribute:
+ * playing, not the reader's camera, microphone, location or clipboard.
+ */
+const IFRAME_FEATURES = new Set([
+  'autoplay',
+  'encrypted-media',
+  'picture-in-picture',
+  'fullscreen',
+]);
+const ALLOW_MAX = 512;
+
+/** The `allow` list cut to IFRAME_FEATURES, each for the frame's own origin; undefined when none is left. */
+export function safeIframeAllow(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const kept = new Set<string>();
+  for (const directive of value.slice(0, ALLOW_MAX).split(';')) {
+    // "feature origin…": the origins are dropped, so the default ('src') applies.
+    const feature = directive.trim().split(/\s/, 1)[0].toLowerCase();
+    if (IFRAME_FEATURES.has(feature)) kept.add(feature);
+  }
+  return kept.size ? [...kept].join('; ') : undefined;
 }
 
 const httpOnly = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
@@ -90,6 +116,13 @@ const OPTIONS: sanitizeHtmlLib.IOptions = (() => {
         if (attribs.title) out.title = attribs.title;
         return { tagName, attribs: out };
       },
+      iframe: (tagName, attribs) => {
+        const out: Record<string, string> = { ...attribs };
+        const allow = safeIframeAllow(attribs.allow);
+        if (allow) out.allow = allow;
+        else delete out.allow;
+        return { tagName, attribs: out };
+      },
       img: (tagName, attribs) => {
         const raw = attribs.src?.trim() ?? '';
         const src = raw.startsWith('data:')
@@ -109,9 +142,15 @@ const OPTIONS: sanitizeHtmlLib.IOptions = (() => {
   };
 })();
 
-/** Safe HTML for the browser: allow-listed tags, YouTube embeds only, links opened safely, URLs absolute. */
+/**
+ * Safe HTML for the browser: allow-listed tags, YouTube embeds only (with no
+ * permission beyond playing), links opened safely, URLs absolute, no bidi controls.
+ */
 export function sanitizeHtml(html: string | null | undefined, baseUrl?: string): string {
-  if (!html) return '';
+  return html ? stripBidiControlsFromHtml(sanitizeMarkup(html, baseUrl)) : '';
+}
+
+function sanitizeMarkup(html: string, baseUrl: string | undefined): string {
   // No tag at all, or only attribute-less inline/block tags from the allow-list
   // (the common feed summary): nothing to remove, so skip the full parse.
   // Entities stay encoded and display as text.
@@ -134,7 +173,10 @@ export function sanitizedToText(html: string): string {
   return htmlToText(html);
 }
 
-/** Plain text from HTML (or text with entities): tags dropped, entities decoded, whitespace collapsed. */
+/**
+ * Plain text from HTML (or text with entities): tags dropped, entities decoded,
+ * bidi controls dropped, whitespace collapsed. Titles, authors and summaries go through here.
+ */
 export function htmlToText(input: string | null | undefined): string {
   if (!input) return '';
   const parsed = input.includes('<');
@@ -144,7 +186,9 @@ export function htmlToText(input: string | null | undefined): string {
   if (text.includes('&')) text = decodeHTML(text);
   // Text that was escaped markup (&lt;p&gt;) turns into tags after decoding: strip those too.
   if (/<[a-z!/]/i.test(text)) text = textOfHtml(text);
-  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  return stripBidiControls(text)
+    .replace(/[\s\u00a0\u200b]+/g, ' ')
+    .trim();
 }
 
 /** The first <img src> in HTML, resolved: http(s), or a safe base64 data: image. */

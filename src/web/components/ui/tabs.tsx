@@ -1,5 +1,6 @@
+import { ChevronRight } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
@@ -13,6 +14,48 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
       )}
       {...props}
     />
+  );
+}
+
+/**
+ * A one-row tab list that scrolls sideways when it is wider than the screen; a
+ * fade and a chevron at its end say that more tabs are there, until it is scrolled to the end.
+ */
+export function ScrollableTabsList({
+  className,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    el.addEventListener('scroll', update, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', update);
+    };
+  }, []);
+  return (
+    <div className="relative w-full sm:w-auto">
+      <TabsList
+        ref={ref}
+        className={cn('h-auto! w-full justify-start [scrollbar-width:none] sm:w-auto', className)}
+        {...props}
+      />
+      {more && (
+        <span
+          aria-hidden="true"
+          data-testid="tabs-more"
+          className="pointer-events-none absolute inset-y-0 right-0 flex w-8 items-center justify-end rounded-r-lg bg-linear-to-l from-muted via-muted/80 to-transparent pr-0.5 text-muted-foreground"
+        >
+          <ChevronRight className="size-4" />
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -35,7 +78,7 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
     <TabsPrimitive.Content
       className={cn(
         // Radix puts the panel in the Tab order: show it when it has keyboard focus.
-        'mt-4 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+        'mt-3 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
         className,
       )}
       {...props}

@@ -83,7 +83,8 @@ function ProfileForm({ user }: { user: User }) {
         {...form.field('email')}
         type="email"
         autoComplete="email"
-        hint="Changing your email will require re-verification."
+        // The spec's words, then what re-verification means here: no email is sent.
+        hint="Changing your email will require re-verification. You confirm it with your current password; no email is sent."
       />
       {emailChanged ? (
         <FormField

@@ -91,7 +91,8 @@ export function SecurityCard() {
               {...form.field('newPassword')}
               type="password"
               autoComplete="new-password"
-              hint="Password must be at least 8 characters long."
+              // The spec's words, then the rule the server enforces too (registerSchema's).
+              hint="Password must be at least 8 characters long. It needs an uppercase letter, a lowercase letter and a number."
             />
             <FormField
               label="Confirm New Password"

@@ -47,10 +47,16 @@ function JobItem({ job }: { job: JobInfo }) {
   const busy = job.running || (run.isPending && run.variables === job.name);
   const runNow = () =>
     run.mutate(job.name, {
-      onSuccess: (d) =>
-        d.run.status === 'success'
-          ? toast.success(`${job.title} finished.`)
-          : toast.error(`${job.title} failed: ${d.run.error ?? 'An unknown error occurred.'}`),
+      onSuccess: ({ run: { status, error, figures } }) => {
+        if (status !== 'success')
+          toast.error(`${job.title} failed: ${error ?? 'An unknown error occurred.'}`);
+        else if (Number(figures?.sourcesFailed) > 0)
+          // Some sources read, some not: finished, and says which part did not work.
+          toast.warning(
+            `${job.title} finished; ${Number(figures?.sourcesFailed)} of ${Number(figures?.sourcesFetched)} sources could not be fetched.`,
+          );
+        else toast.success(`${job.title} finished.`);
+      },
       onError: (e) => toast.error(e.message),
     });
   return (
@@ -72,7 +78,14 @@ function JobItem({ job }: { job: JobInfo }) {
         </p>
         <LastRun run={job.lastRuns[0]} />
       </div>
-      <Button size="sm" variant="outline" onClick={runNow} disabled={busy} className="shrink-0">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={runNow}
+        disabled={busy}
+        className="shrink-0"
+        aria-label={`${busy ? 'Running...' : 'Run Now'}: ${job.title}`}
+      >
         <Play className="h-3.5 w-3.5" aria-hidden="true" />
         {busy ? 'Running...' : 'Run Now'}
       </Button>

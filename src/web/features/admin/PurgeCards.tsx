@@ -23,8 +23,22 @@ import {
 import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
 import { formatNextRun } from './format';
+import { manualPurgeText, purgeConfirmText, scheduledPurgeText } from './purge-texts';
 import { purgeFailed, purgeInProgress, purgeSucceeded } from './purge-toasts';
-import { useJob, usePurge, useUpdateJob } from './queries';
+import { useJob, useJobs, usePurge, useUpdateJob } from './queries';
+
+/** The configured purge age (from the jobs call), undefined while it loads. */
+const usePurgeAgeDays = () => useJobs().data?.purgeAgeDays;
+
+/** A purge text once the age is known; a line-high placeholder (a span: it sits in a <p>) before. */
+function PurgeText({ text }: { text: (days: number) => string }) {
+  const days = usePurgeAgeDays();
+  return days === undefined ? (
+    <span aria-hidden="true" className="inline-block h-4 w-4/5 animate-pulse rounded-md bg-muted" />
+  ) : (
+    <>{text(days)}</>
+  );
+}
 
 export function ScheduledPurgeCard({ isAdmin }: { isAdmin: boolean }) {
   const job = useJob('purge');
@@ -53,7 +67,7 @@ export function ScheduledPurgeCard({ isAdmin }: { isAdmin: boolean }) {
       <CardHeader>
         <CardTitle>Scheduled Purge</CardTitle>
         <CardDescription>
-          Automatically purges news stories older than 30 days at 6 AM EST daily.
+          <PurgeText text={scheduledPurgeText} />
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -86,7 +100,13 @@ export function ScheduledPurgeCard({ isAdmin }: { isAdmin: boolean }) {
           </p>
         )}
         <div>
-          <Button variant="outline" onClick={runNow} disabled={!isAdmin || purge.isPending}>
+          <Button
+            variant="outline"
+            onClick={runNow}
+            disabled={!isAdmin || purge.isPending}
+            // Each Run Now on the panel names its job (the Jobs card has one per job).
+            aria-label={`${purge.isPending ? 'Running...' : 'Run Now'}: Scheduled Purge`}
+          >
             {purge.isPending ? 'Running...' : 'Run Now'}
           </Button>
         </div>
@@ -112,7 +132,9 @@ export function ManualPurgeCard() {
     <Card id="manual-purge">
       <CardHeader>
         <CardTitle>Manual Purge</CardTitle>
-        <CardDescription>Delete every news story older than 30 days now.</CardDescription>
+        <CardDescription>
+          <PurgeText text={manualPurgeText} />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Dialog open={open} onOpenChange={(next) => !purge.isPending && setOpen(next)}>
@@ -124,8 +146,7 @@ export function ManualPurgeCard() {
             <DialogHeader>
               <DialogTitle>Purge Old Stories</DialogTitle>
               <DialogDescription>
-                This will permanently delete all news stories older than 30 days. This action cannot
-                be undone.
+                <PurgeText text={purgeConfirmText} />
               </DialogDescription>
             </DialogHeader>
             <DialogFooter>

@@ -1,45 +1,34 @@
 // How the admin panel shows times and figures.
+import { formatDateTime } from '../../lib/format';
 
-/** "Wednesday, November 25 at 6:00 AM EST": weekday, month, day, time with time zone (spec 001 §2). */
-export function formatNextRun(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
+/** "Wednesday, Nov 25, 2026, 6:00 AM EST": weekday, month, day, time with time zone (spec 001 §2), in the app's one format. */
+export const formatNextRun = (iso: string) =>
+  formatDateTime(iso, { weekday: true, zoneName: true });
 
-/** "Nov 25, 6:00:12 AM" for run history. */
-export function formatRunTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(iso));
-}
+/** "Nov 25, 2026, 6:00 AM" for run history (the app's one format). */
+export const formatRunTime = (iso: string) => formatDateTime(iso);
 
-const FIGURE_LABELS: Record<string, string> = {
-  deletedCount: 'deleted',
-  newItemsAdded: 'new items',
-  sourcesFetched: 'sources fetched',
-  jobRunsDeleted: 'old runs removed',
-  slot: 'slot',
-  briefing: 'briefing',
+/** Each figure's words, for one and for many ("1 source fetched", "17 sources fetched"). */
+const FIGURE_LABELS: Record<string, [one: string, many: string]> = {
+  deletedCount: ['deleted', 'deleted'],
+  newItemsAdded: ['new item', 'new items'],
+  sourcesFetched: ['source fetched', 'sources fetched'],
+  sourcesFailed: ['failed', 'failed'],
+  jobRunsDeleted: ['old run removed', 'old runs removed'],
+  slot: ['slot', 'slot'],
+  briefing: ['briefing', 'briefing'],
 };
 
-/** "2 deleted · 14 new items": a run's figures in words. */
+/** "2 deleted · 14 new items · 1 source fetched": a run's figures in words. */
 export function formatFigures(figures: Record<string, unknown> | null): string {
   if (!figures) return '';
   return Object.entries(figures)
     .map(([key, value]) => {
-      const label = FIGURE_LABELS[key] ?? key;
-      if (typeof value === 'boolean') return `${label}: ${value ? 'yes' : 'no'}`;
-      return typeof value === 'number' ? `${value} ${label}` : `${label}: ${String(value)}`;
+      const [one, many] = FIGURE_LABELS[key] ?? [key, key];
+      if (typeof value === 'boolean') return `${many}: ${value ? 'yes' : 'no'}`;
+      return typeof value === 'number'
+        ? `${value} ${value === 1 ? one : many}`
+        : `${many}: ${String(value)}`;
     })
     .join(' · ');
 }

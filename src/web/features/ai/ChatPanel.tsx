@@ -1,10 +1,10 @@
 // The AI Assistant tab: "Cosmic Chat". Sending adds the question and an empty
 // assistant message that the answer streams into; on failure an empty assistant
-// message is removed and 'Failed to get response: {reason}' appears. Stop ends
-// a long answer and keeps what arrived.
-import { Bot, Send, Sparkles, Square, User } from 'lucide-react';
+// message is removed and 'Failed to get response: {reason}' appears once, above
+// the input, which gets the question back, with Retry beside it. Stop ends a long
+// answer and keeps what arrived.
+import { Bot, RotateCcw, Send, Sparkles, Square, User } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
 import { AI_QUESTION_MAX } from '../../../shared/constants';
 import { chatSchema } from '../../../shared/schemas';
 import { Markdown } from '../../components/Markdown';
@@ -26,6 +26,9 @@ export const EXAMPLE_PROMPTS = [
 ] as const;
 
 const newId = () => crypto.randomUUID();
+
+/** Below Tailwind's `sm`: the chat grows with the page and the composer stays at the screen's foot. */
+const PHONE = '(max-width: 639.98px)';
 
 function Welcome({ onAsk }: { onAsk: (q: string) => void }) {
   return (
@@ -82,7 +85,10 @@ function Message({ message, streaming }: { message: ChatMessage; streaming: bool
         {mine ? (
           <p className="whitespace-pre-wrap">{message.content}</p>
         ) : message.content ? (
-          <Markdown className="chat-markdown [&_a]:text-primary [&_a]:underline [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1.5 [&_ul]:list-disc [&_ul]:pl-5">
+          <Markdown
+            answer
+            className="chat-markdown [&_a]:text-primary [&_a]:underline [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1.5 [&_ul]:list-disc [&_ul]:pl-5"
+          >
             {message.content}
           </Markdown>
         ) : (
@@ -111,22 +117,28 @@ export function ChatPanel() {
   const [input, setInput] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The question whose answer failed, and its message: Retry asks it again under it. */
+  const [failed, setFailed] = useState<{ question: string; userId: string } | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const streamingId = useRef<string | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
-  // Follow the answer as it grows.
+  // Follow the answer as it grows (on a phone the page scrolls, not the list).
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    list.scrollTop = list.scrollHeight;
+    if (messages.length > 0 && window.matchMedia(PHONE).matches)
+      list.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [messages]);
   useEffect(() => {
     if (!loading) inputRef.current?.focus({ preventScroll: true });
   }, [loading]);
 
-  async function ask(raw: string) {
+  /** Asks a question; `retry` asks a failed one again, under its own message. */
+  async function ask(raw: string, retry?: { userId: string }) {
     if (loading || raw.trim() === '') return; // blank input is ignored
     const parsed = chatSchema.safeParse({ question: raw });
     if (!parsed.success) {
@@ -135,13 +147,16 @@ export function ChatPanel() {
     }
     const question = parsed.data.question;
     const assistantId = newId();
+    const userId = retry?.userId ?? newId();
     streamingId.current = assistantId;
     setError(null);
-    setInput('');
+    setFailed(null);
+    // A retry leaves an edited question in the input alone.
+    setInput((current) => (!retry || current.trim() === question ? '' : current));
     setLoading(true);
     setMessages((m) => [
       ...m,
-      { id: newId(), role: 'user', content: question },
+      ...(retry ? [] : [{ id: userId, role: 'user' as const, content: question }]),
       { id: assistantId, role: 'assistant', content: '' },
     ]);
     const abort = new AbortController();
@@ -164,9 +179,10 @@ export function ChatPanel() {
       dropIfEmpty();
       if (!abort.signal.aborted) {
         const reason = err instanceof Error ? err.message : String(err);
-        const text = `Failed to get response: ${reason}`;
-        setError(text);
-        toast.error(text);
+        // Said once, here (no toast over the input), and the question is not lost.
+        setError(`Failed to get response: ${reason}`);
+        setFailed({ question, userId });
+        setInput((current) => (current.trim() === '' ? question : current));
       }
     } finally {
       streamingId.current = null;
@@ -190,11 +206,11 @@ export function ChatPanel() {
   return (
     <section
       aria-label="AI Assistant"
-      className="flex h-[min(70vh,44rem)] min-h-[26rem] flex-col overflow-hidden rounded-lg border border-border bg-card/50"
+      className="flex flex-col rounded-lg border border-border bg-card/50 sm:h-[min(70vh,44rem)] sm:min-h-[26rem] sm:overflow-hidden"
     >
       <ol
         ref={listRef}
-        className="flex flex-1 flex-col gap-4 overflow-y-auto p-3 sm:p-4"
+        className="flex flex-1 flex-col gap-4 p-3 sm:overflow-y-auto sm:p-4 [&>li]:scroll-mb-36"
         aria-live="polite"
         aria-busy={loading}
       >
@@ -209,11 +225,28 @@ export function ChatPanel() {
         )}
       </ol>
       {error && (
-        <p role="alert" className="border-t border-border px-4 py-2 text-sm text-destructive">
-          {error}
-        </p>
+        <div className="flex items-center gap-3 border-t border-border px-4 py-2">
+          <p role="alert" className="min-w-0 flex-1 text-sm break-words text-destructive">
+            {error}
+          </p>
+          {failed && !loading && (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              className="shrink-0"
+              onClick={() => void ask(failed.question, failed)}
+            >
+              <RotateCcw aria-hidden="true" />
+              Retry
+            </Button>
+          )}
+        </div>
       )}
-      <form onSubmit={onSubmit} className="flex flex-col gap-1.5 border-t border-border p-3">
+      <form
+        onSubmit={onSubmit}
+        className="flex flex-col gap-1.5 rounded-b-lg border-t border-border bg-card p-3 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.25)]"
+      >
         <div className="flex items-end gap-2">
           <label htmlFor="chat-input" className="sr-only">
             Your question

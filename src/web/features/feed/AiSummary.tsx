@@ -51,6 +51,8 @@ export function AiSummary({ item, className }: { item: NewsItem; className?: str
 
   return (
     <section
+      // The feed's grid row lets a card holding an open summary grow alone (NewsFeed.tsx).
+      data-summary-open={open || undefined}
       // Closed, it is one slim line, so a card stays compact; open, a bordered panel.
       className={cn('rounded-md text-sm', open && 'border border-border/70 bg-muted/30', className)}
       // Reading or selecting the summary must not open the story.

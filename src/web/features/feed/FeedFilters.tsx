@@ -13,7 +13,10 @@ export function FeedFilters(props: FilterBarProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
-    <section aria-label="Filters" className="rounded-lg border border-border bg-card p-4 shadow-sm">
+    <section
+      aria-label="Filters"
+      className="rounded-lg border border-border bg-card px-4 py-2 shadow-sm md:p-4"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-base font-semibold">
           <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
@@ -34,7 +37,7 @@ export function FeedFilters(props: FilterBarProps) {
           <ChevronDown className={cn('transition-transform', open && 'rotate-180')} />
         </Button>
       </div>
-      <div id={panelId} className={cn('mt-4 md:block', open ? 'block' : 'hidden')}>
+      <div id={panelId} className={cn('mt-3 md:mt-4 md:block', open ? 'block' : 'hidden')}>
         <FilterBar {...props} />
       </div>
     </section>

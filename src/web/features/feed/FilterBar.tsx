@@ -87,6 +87,68 @@ function SearchBox({
   );
 }
 
+/** Chips shown before '+N more'; the rest show on demand, so none is hidden without a cue. */
+export const SOURCE_CHIPS_SHOWN = 10;
+
+function SourceChips({
+  labelId,
+  sources,
+  selected,
+  onToggle,
+}: {
+  labelId: string;
+  sources: NewsSource[];
+  selected: string[];
+  onToggle: (id: string) => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const hidden = sources.length - SOURCE_CHIPS_SHOWN;
+  const shown = expanded || hidden <= 0 ? sources : sources.slice(0, SOURCE_CHIPS_SHOWN);
+  const chip =
+    'max-w-full cursor-pointer truncate rounded-full border px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  return (
+    <div role="group" aria-labelledby={labelId} className="space-y-1.5">
+      <p id={labelId} className="text-sm font-medium leading-none">
+        Sources
+      </p>
+      <div className="flex flex-wrap gap-1.5 p-0.5">
+        {shown.map((s) => {
+          const on = selected.includes(s.id);
+          return (
+            <button
+              key={s.id}
+              type="button"
+              aria-pressed={on}
+              onClick={() => onToggle(s.id)}
+              className={cn(
+                chip,
+                on
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border bg-card text-foreground hover:bg-accent',
+              )}
+            >
+              {s.name}
+            </button>
+          );
+        })}
+        {hidden > 0 && (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((e) => !e)}
+            className={cn(
+              chip,
+              'border-dashed border-border bg-transparent text-primary hover:bg-accent',
+            )}
+          >
+            {expanded ? 'Show fewer' : `+${hidden} more`}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
 export interface FilterBarProps {
   filter: FeedFilter;
   onChange: (filter: FeedFilter) => void;
@@ -142,32 +204,12 @@ export function FilterBar({ filter, onChange, sources, baseline }: FilterBarProp
         </NativeSelect>
       </div>
       {sorted.length > 0 && (
-        <div role="group" aria-labelledby={`${typeId}-sources`} className="space-y-1.5">
-          <p id={`${typeId}-sources`} className="text-sm font-medium leading-none">
-            Sources
-          </p>
-          <div className="flex max-h-72 flex-wrap gap-1.5 overflow-y-auto p-0.5">
-            {sorted.map((s) => {
-              const on = filter.sourceIds.includes(s.id);
-              return (
-                <button
-                  key={s.id}
-                  type="button"
-                  aria-pressed={on}
-                  onClick={() => toggleSource(s.id)}
-                  className={cn(
-                    'max-w-full cursor-pointer truncate rounded-full border px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    on
-                      ? 'border-primary bg-primary text-primary-foreground'
-                      : 'border-border bg-card text-foreground hover:bg-accent',
-                  )}
-                >
-                  {s.name}
-                </button>
-              );
-            })}
-          </div>
-        </div>
+        <SourceChips
+          labelId={`${typeId}-sources`}
+          sources={sorted}
+          selected={filter.sourceIds}
+          onToggle={toggleSource}
+        />
       )}
       {hasActiveFilters(filter, baseline) && (
         <Button variant="outline" size="sm" onClick={() => onChange(baseline ?? resetFilter())}>

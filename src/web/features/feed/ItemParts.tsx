@@ -3,13 +3,14 @@ import { ExternalLink } from 'lucide-react';
 import type { NewsItem } from '../../../shared/types';
 import { Badge } from '../../components/ui/badge';
 import { timeAgo } from '../../lib/format';
+import { cn } from '../../lib/utils';
 import { typeBadge } from './item';
 import { SharePopover } from './SharePopover';
 
-export function ItemBadges({ item }: { item: NewsItem }) {
+export function ItemBadges({ item, className }: { item: NewsItem; className?: string }) {
   const badge = typeBadge(item.itemType);
   return (
-    <div className="flex flex-wrap items-center gap-1.5">
+    <div className={cn('flex flex-wrap items-center gap-1.5', className)}>
       <Badge variant={badge.variant} className="capitalize">
         {badge.label}
       </Badge>
@@ -19,9 +20,14 @@ export function ItemBadges({ item }: { item: NewsItem }) {
 }
 
 /** Source name (fallback 'Unknown Source') and relative publish time. */
-export function ItemMeta({ item }: { item: NewsItem }) {
+export function ItemMeta({ item, className }: { item: NewsItem; className?: string }) {
   return (
-    <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+    <p
+      className={cn(
+        'flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground',
+        className,
+      )}
+    >
       <span className="truncate font-medium text-foreground/80">
         {item.sourceName || 'Unknown Source'}
       </span>
@@ -34,9 +40,9 @@ export function ItemMeta({ item }: { item: NewsItem }) {
 }
 
 /** Share button and the external-link icon. */
-export function ItemActions({ item }: { item: NewsItem }) {
+export function ItemActions({ item, className }: { item: NewsItem; className?: string }) {
   return (
-    <div className="flex shrink-0 items-center gap-0.5">
+    <div className={cn('flex shrink-0 items-center gap-0.5', className)}>
       <SharePopover url={item.url} title={item.title} />
       <a
         href={item.url}

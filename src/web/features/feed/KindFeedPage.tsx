@@ -7,6 +7,7 @@ import type { User } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';
 import { UserAvatar } from '../layout/UserAvatar';
 import { FeedFilters } from './FeedFilters';
+import { arrangeLaunches } from './launch-order';
 import { FeedHeader, FeedPageShell } from './FeedPageShell';
 import { kindFilter, toListParams, type FeedKind } from './filters';
 import { FeedSkeletons, NewsFeed } from './NewsFeed';
@@ -73,7 +74,14 @@ export function KindFeedPage({ kind, title, user }: { kind: FeedKind; title: str
         </p>
       </div>
     );
-  } else feed = <NewsFeed params={feedParams} view="list" />;
+  } else {
+    // The schedule's own order (ascending by window): launches still ahead first, past ones after.
+    const schedule =
+      kind === 'rocket_launch' && filter?.sortBy === 'publishedAt' && filter.sortOrder === 'asc';
+    feed = (
+      <NewsFeed params={feedParams} view="list" arrange={schedule ? arrangeLaunches : undefined} />
+    );
+  }
 
   return (
     <FeedPageShell

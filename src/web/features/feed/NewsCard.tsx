@@ -10,8 +10,9 @@ import { YouTubePlayer } from './YouTubePlayer';
 
 /**
  * A story as a card: image or video, badges, title, 200-character summary, meta,
- * actions. Compact (a 3:1 image, 5:2 on a phone, the AI Summary a slim line until opened, the title and summary clamped) so a desktop
- * screen shows two rows of three; the grid lines the cards up in rows.
+ * actions. Compact (a 3:1 image, 5:2 on a phone, the AI Summary a slim line until opened,
+ * the title and the summary clamped to three lines each) so a desktop screen shows
+ * two rows of three; the grid lines the cards up in rows. A video plays at 16:9 across the card.
  */
 export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
   const image = itemImage(item);
@@ -29,6 +30,7 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
           videoId={videoId}
           image={image}
           title={item.title}
+          sourceName={item.sourceName}
           className="aspect-[5/2] sm:aspect-[3/1]"
         />
       ) : image ? (
@@ -48,7 +50,7 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
           {item.title}
         </h3>
         {item.summaryText && (
-          <p className="line-clamp-2 text-sm text-muted-foreground break-words">
+          <p className="line-clamp-3 text-sm text-muted-foreground break-words">
             {truncate(item.summaryText, CARD_SUMMARY_CHARS)}
           </p>
         )}

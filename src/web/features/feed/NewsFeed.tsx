@@ -6,10 +6,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { FEED_MORE_SKELETONS, FEED_SKELETONS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/utils';
 import type { ListParams } from './filters';
 import { NewsCard } from './NewsCard';
 import { NewsRow } from './NewsRow';
 import { useNewsList } from './queries';
+import { SearchResultCount } from './SearchResultCount';
+import { SourceFailureNotice } from './SourceFailureNotice';
 import type { ViewMode } from './storage';
 
 const GAP = 16;
@@ -28,7 +31,7 @@ export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }
       className={
         view === 'card'
           ? 'grid grid-cols-[repeat(auto-fill,minmax(210px,1fr))] gap-4'
-          : 'flex flex-col gap-3'
+          : 'flex flex-col rounded-lg bg-card ring-1 ring-border'
       }
       data-testid="feed-skeletons"
     >
@@ -44,10 +47,10 @@ export function FeedSkeletons({ count, view }: { count: number; view: ViewMode }
             </div>
           </div>
         ) : (
-          <div key={i} className="space-y-2 rounded-lg border border-border bg-card p-4">
-            <Skeleton className="h-4 w-20" />
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-full" />
+          <div key={i} className="flex items-center gap-2 border-b border-border px-2 py-2">
+            <Skeleton className="h-4 w-14" />
+            <Skeleton className="h-4 flex-1" />
+            <Skeleton className="h-4 w-28" />
           </div>
         ),
       )}
@@ -118,9 +121,9 @@ function VirtualList({
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => (view === 'card' ? 300 : 150),
-    overscan: 4,
-    gap: view === 'card' ? GAP : 12,
+    estimateSize: () => (view === 'card' ? 300 : 34),
+    overscan: view === 'card' ? 4 : 10,
+    gap: view === 'card' ? GAP : 0,
     scrollMargin,
     getItemKey: (row) => items[row * columns].id,
   });
@@ -148,7 +151,7 @@ function VirtualList({
       role="feed"
       aria-busy={busy}
       aria-label="News feed"
-      className="relative w-full"
+      className={cn('relative w-full', view === 'list' && 'rounded-lg bg-card ring-1 ring-border')}
       style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((v) => {
@@ -162,7 +165,10 @@ function VirtualList({
               virtualizer.measureElement(el);
               if (isLast) lastRowRef(el);
             }}
-            className="absolute top-0 left-0 grid w-full gap-4"
+            // Row 2 (1fr, empty unless a card spans it) takes an opened AI summary's extra
+            // height: grid sizing leaves items that span a flexible row out of row 1, so
+            // only the card that opened its summary grows, not the others in its row.
+            className="absolute top-0 left-0 grid w-full grid-rows-[auto_1fr] gap-x-4 [&>*]:[grid-row:1] [&>*:has([data-summary-open])]:[grid-row:1/span_2]"
             style={{
               gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
               transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)`,
@@ -184,13 +190,40 @@ function VirtualList({
 
 const WAITING = {} as ListParams;
 
-/** The news feed for one filter (spec §2 "News feed"). `null` params (sources still loading) show the skeletons. */
-export function NewsFeed({ params, view }: { params: ListParams | null; view: ViewMode }) {
+/** A page's own order for the loaded items; `complete: false` asks for the next page at once. */
+export type Arrange = (items: NewsItem[]) => { items: NewsItem[]; complete: boolean };
+
+interface NewsFeedProps {
+  params: ListParams | null;
+  view: ViewMode;
+  arrange?: Arrange;
+}
+
+/**
+ * The news feed for one filter (spec §2 "News feed"). `null` params (sources still
+ * loading) show the skeletons. Above it, a notice when the feed's sources could not be read.
+ */
+export function NewsFeed(props: NewsFeedProps) {
+  return (
+    <>
+      {props.params && <SourceFailureNotice sourceIds={props.params.sourceIds} />}
+      <FeedList {...props} />
+    </>
+  );
+}
+
+function FeedList({ params, view, arrange }: NewsFeedProps) {
   const query = useNewsList(params ?? WAITING, params !== null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loaded = query.data?.pages.flatMap((p) => p.items);
+  const arranged = loaded && arrange ? arrange(loaded) : undefined;
+  const incomplete = arranged?.complete === false;
+  useEffect(() => {
+    if (incomplete) loadMore();
+  }, [incomplete, loadMore]);
 
   if (query.isPending) return <FeedSkeletons count={FEED_SKELETONS} view={view} />;
   if (query.isError) {
@@ -204,7 +237,7 @@ export function NewsFeed({ params, view }: { params: ListParams | null; view: Vi
       </div>
     );
   }
-  const items = query.data.pages.flatMap((p) => p.items);
+  const items = arranged?.items ?? query.data.pages.flatMap((p) => p.items);
   if (items.length === 0) {
     return (
       <FeedMessage
@@ -216,6 +249,9 @@ export function NewsFeed({ params, view }: { params: ListParams | null; view: Vi
   }
   return (
     <div className="flex flex-col gap-4">
+      {params?.searchTerm && (
+        <SearchResultCount total={query.data.pages[0].pagination.totalItems} />
+      )}
       <VirtualList items={items} view={view} busy={isFetchingNextPage} onLastVisible={loadMore} />
       {isFetchingNextPage && <FeedSkeletons count={FEED_MORE_SKELETONS} view={view} />}
       {!hasNextPage && (

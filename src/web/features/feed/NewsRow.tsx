@@ -4,15 +4,28 @@ import { ROW_SUMMARY_CHARS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Badge } from '../../components/ui/badge';
 import { formatDate, formatDateTime, truncate } from '../../lib/format';
+import { cn } from '../../lib/utils';
 import { AiSummary } from './AiSummary';
 import { activationProps } from './item';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
-import { launchDetails, launchStatusVariant, type LaunchDetails } from './launch';
+import { launchDetails, launchStatusVariant, pastLaunch, type LaunchDetails } from './launch';
 
 function LaunchInfo({ launch }: { launch: LaunchDetails }) {
+  const phase = pastLaunch(launch);
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-      {launch.status && <Badge variant={launchStatusVariant(launch.status)}>{launch.status}</Badge>}
+    <div className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1 pb-1 text-xs text-muted-foreground">
+      {phase ? (
+        // A launch whose window has passed: what became of it, not a stale 'Go for Launch'.
+        <Badge
+          variant={phase.variant}
+          data-testid="launch-phase"
+          title={launch.status ?? undefined}
+        >
+          {phase.label}
+        </Badge>
+      ) : (
+        launch.status && <Badge variant={launchStatusVariant(launch.status)}>{launch.status}</Badge>
+      )}
       {launch.provider && (
         <span className="inline-flex items-center gap-1">
           <Rocket className="h-3.5 w-3.5" aria-hidden="true" />
@@ -36,32 +49,52 @@ function LaunchInfo({ launch }: { launch: LaunchDetails }) {
   );
 }
 
-/** A story as a compact row: badges, title, 150-character summary, meta, actions (launch details on launches). */
+/**
+ * A story as a compact row, as in Feedly's title view or Miniflux: badges, the
+ * title followed by its 150-character summary (cut to one line, two on a phone),
+ * source and time, AI Summary, share and link, all on one line on a wide screen
+ * (a launch adds a line of launch details).
+ */
 export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
   const titleId = `news-title-${item.id}`;
   const launch = launchDetails(item);
+  const summary = item.summaryText ? truncate(item.summaryText, ROW_SUMMARY_CHARS) : '';
   return (
     <article
       {...activationProps(item.url)}
       aria-labelledby={titleId}
       data-testid="news-row"
-      className="flex cursor-pointer flex-col gap-1.5 rounded-lg border border-border bg-card p-3 text-card-foreground shadow-sm transition-colors hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background sm:p-4"
-    >
-      <div className="flex items-start justify-between gap-2">
-        <ItemBadges item={item} />
-        <ItemActions item={item} />
-      </div>
-      <h3 id={titleId} className="text-sm font-semibold leading-snug break-words sm:text-base">
-        {item.title}
-      </h3>
-      {launch && <LaunchInfo launch={launch} />}
-      {item.summaryText && (
-        <p className="text-sm text-muted-foreground break-words">
-          {truncate(item.summaryText, ROW_SUMMARY_CHARS)}
-        </p>
+      className={cn(
+        'flex cursor-pointer flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-border px-2 py-0.5 text-card-foreground transition-colors hover:bg-accent/40 focus-visible:rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-nowrap',
+        // An open AI Summary (its button expanded) takes a line of its own below the row.
+        'has-[>section>button[aria-expanded=true]]:flex-wrap',
+        launch && 'sm:flex-wrap',
       )}
-      <AiSummary item={item} />
-      <ItemMeta item={item} />
+    >
+      <ItemBadges item={item} className="shrink-0 flex-nowrap [&>*]:px-1.5 [&>*]:py-0" />
+      <div
+        className={cn(
+          'min-w-0 flex-1 text-sm leading-6 break-words max-sm:order-first max-sm:basis-full max-sm:line-clamp-2',
+          // A launch's row has a second line anyway: its title is not cut.
+          launch ? 'sm:line-clamp-2' : 'sm:truncate',
+        )}
+        title={summary || undefined}
+      >
+        <h3 id={titleId} className="inline font-semibold">
+          {item.title}
+        </h3>
+        {summary && <span className="text-muted-foreground"> — {summary}</span>}
+      </div>
+      <ItemMeta
+        item={item}
+        className="min-w-0 shrink flex-nowrap max-sm:flex-1 sm:[&>span:first-child]:max-w-32 [&>time]:whitespace-nowrap"
+      />
+      <AiSummary
+        item={item}
+        className="shrink-0 [&>button]:py-1 max-sm:[&>button[aria-expanded=false]>span]:sr-only [&>button[aria-expanded=false]>svg:last-child]:hidden has-[>button[aria-expanded=true]]:order-last has-[>button[aria-expanded=true]]:mb-1.5 has-[>button[aria-expanded=true]]:basis-full"
+      />
+      <ItemActions item={item} className="[&>*]:size-7!" />
+      {launch && <LaunchInfo launch={launch} />}
     </article>
   );
 });

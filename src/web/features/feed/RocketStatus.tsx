@@ -56,7 +56,10 @@ export function RocketStatus({ status }: { status: LaunchStatus | undefined }) {
             : 'Data automatically refreshes every 4.8 hours.'}
       </p>
       {!status?.running && last?.status === 'error' && (
-        <p className="text-destructive">{last.error || 'An unknown error occurred.'}</p>
+        <p className="text-destructive" data-testid="rocket-status-error">
+          Last fetch failed ({formatDateTime(last.timestamp)}):{' '}
+          {last.error || 'An unknown error occurred.'}
+        </p>
       )}
     </div>
   );

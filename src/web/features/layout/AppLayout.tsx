@@ -24,7 +24,11 @@ export function AppLayout({
       <Sidebar role={session.user.role} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header user={session.user} />
-        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none sm:p-4 md:p-6">
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="min-w-0 flex-1 p-3 outline-none sm:p-4 md:px-6 md:pt-4 md:pb-6"
+        >
           {children}
         </main>
       </div>

@@ -80,9 +80,15 @@ export function SkyStrip() {
   if (!zipCode) {
     return (
       <div className={slot} data-testid="sky-strip">
-        <Button variant="outline" size="sm" onClick={() => setPanel('location')}>
+        {/* Under 420 px the header has no room for the words: the pin alone, named. */}
+        <Button
+          variant="outline"
+          size="sm"
+          className="max-[420px]:w-9 max-[420px]:px-0"
+          onClick={() => setPanel('location')}
+        >
           <MapPin aria-hidden="true" />
-          Set Location
+          <span className="max-[420px]:sr-only">Set Location</span>
         </Button>
         {location}
       </div>

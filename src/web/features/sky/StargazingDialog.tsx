@@ -7,6 +7,7 @@ import {
   type CurrentWeather,
   type StargazingFactor,
 } from '../../../shared/sky';
+import { clock12 } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import {
   Dialog,
@@ -116,7 +117,7 @@ export function StargazingDialog({
                     className="h-6 w-6 rounded-sm bg-slate-400"
                     style={{ opacity: 0.15 + (h.cloudCover / 100) * 0.85 }}
                   />
-                  <span className="text-muted-foreground">{h.hour}</span>
+                  <span className="whitespace-nowrap text-muted-foreground">{clock12(h.hour)}</span>
                 </li>
               ))}
             </ol>

@@ -1,6 +1,12 @@
 // Colours for the spec's levels (the levels themselves live in shared/sky.ts).
 import type { BadgeVariant } from '../../components/ui/badge';
-import type { FactorLevel, KpBadgeLevel, StargazingLevel } from '../../../shared/sky';
+import {
+  kpLevel,
+  type FactorLevel,
+  type KpBadgeLevel,
+  type KpLevel,
+  type StargazingLevel,
+} from '../../../shared/sky';
 
 export const stargazingVariant: Record<StargazingLevel, BadgeVariant> = {
   excellent: 'success',
@@ -28,6 +34,13 @@ export const factorTextClass: Record<FactorLevel, string> = {
   good: 'text-success',
 };
 
-/** Bar colour by Kp: quiet green, unsettled/active amber, storms red. */
-export const kpBarClass = (kp: number) =>
-  Math.round(kp) <= 2 ? 'bg-success' : Math.round(kp) <= 4 ? 'bg-warning' : 'bg-destructive';
+const kpBar: Record<KpLevel, string> = {
+  Quiet: 'bg-success',
+  Unsettled: 'bg-warning',
+  Active: 'bg-warning',
+  'Minor to Moderate Storm': 'bg-destructive',
+  'Strong to Extreme Storm': 'bg-destructive',
+};
+
+/** Bar colour by the dialog's Kp level: quiet green, unsettled/active amber, storms red. */
+export const kpBarClass = (kp: number) => kpBar[kpLevel(kp)];

@@ -1,4 +1,5 @@
 // 'Default Sources' on the Sources tab: a switch per system source, a spinner while saving.
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import type { NewsSource } from '../../../shared/types';
 import {
@@ -15,7 +16,21 @@ import { useSetSourcePreference } from './mutations';
 import { SourceHealth } from './SourceHealth';
 import { SourceSummary } from './SourceList';
 
-export function DefaultSourceToggles({ sources }: { sources: NewsSource[] }) {
+/**
+ * The sources in the order they had when the list was first shown (new ones at
+ * the end): switching one off must not move its row away from the pointer.
+ * The parent's enabled-first order applies again when the list is reopened.
+ */
+function useStableOrder(sources: NewsSource[]): NewsSource[] {
+  const order = useRef<string[]>([]);
+  const known = new Set(order.current);
+  order.current = [...order.current, ...sources.filter((s) => !known.has(s.id)).map((s) => s.id)];
+  const rank = new Map(order.current.map((id, i) => [id, i]));
+  return sources.toSorted((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+}
+
+export function DefaultSourceToggles({ sources: incoming }: { sources: NewsSource[] }) {
+  const sources = useStableOrder(incoming);
   const preference = useSetSourcePreference();
   const savingId = preference.isPending ? preference.variables.sourceId : null;
 

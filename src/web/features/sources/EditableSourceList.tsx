@@ -68,10 +68,12 @@ export function EditableSourceList(props: EditableSourceListProps) {
             ) : (
               <>
                 <SourceSummary source={source}>
-                  <SourceHealth health={source.health} />
+                  {source.builtIn ? null : <SourceHealth health={source.health} />}
                 </SourceSummary>
                 <div className="flex shrink-0 gap-1">
+                  {/* Written by AstroDash (the user's own briefings): deleted, never edited. */}
                   <Button
+                    hidden={source.builtIn === true}
                     ref={(el) => {
                       if (el) editButtons.current.set(source.id, el);
                       else editButtons.current.delete(source.id);

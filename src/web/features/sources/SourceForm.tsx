@@ -1,10 +1,12 @@
 // The add form shared by the Sources tab (personal) and the admin panel (defaults):
-// type tabs, name and URL fields, rss title auto-fill, 'Save Source'.
+// type tabs, name and URL fields, rss title auto-fill, 'Save Source'. A name or URL
+// the server would refuse is said under its field, before anything is sent.
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SourceType } from '../../../shared/constants';
+import { createSourceSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
+import { FieldError, Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import type { SourceInput } from './mutations';
@@ -36,10 +38,14 @@ export function SourceForm({
   const [sourceType, setSourceType] = useState<SourceType>('rss');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; url?: string }>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
   const autoFill = useTitleAutoFill({ enabled: sourceType === 'rss', url, onTitle: setName });
 
   const changeType = (next: SourceType) => {
     setSourceType(next);
+    setErrors({});
     autoFill.reset();
     if (next !== 'rss' || clearUrlOnTypeChange) setName('');
     if (clearUrlOnTypeChange) setUrl('');
@@ -50,6 +56,17 @@ export function SourceForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!canSave) return;
+    const parsed = createSourceSchema.safeParse({ name, url, sourceType });
+    if (!parsed.success) {
+      const found: { name?: string; url?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'name' || field === 'url') found[field] ??= issue.message;
+      }
+      setErrors(found);
+      (found.name ? nameRef : urlRef).current?.focus();
+      return;
+    }
     const saved = await onSubmit({ name: name.trim(), url: url.trim(), sourceType });
     if (saved) {
       setSourceType('rss');
@@ -96,14 +113,19 @@ export function SourceForm({
         </div>
         <Input
           id={`${id}-name`}
+          ref={nameRef}
           value={name}
           placeholder="Source name"
           autoComplete="off"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? `${id}-name-error` : undefined}
           onChange={(e) => {
             setName(e.target.value);
+            setErrors((v) => ({ ...v, name: undefined }));
             autoFill.markNameEdited();
           }}
         />
+        <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-url`}>URL</Label>
@@ -112,11 +134,18 @@ export function SourceForm({
           type="url"
           inputMode="url"
           value={url}
+          ref={urlRef}
           placeholder={urlPlaceholder(sourceType)}
           autoComplete="off"
-          onChange={(e) => setUrl(e.target.value)}
+          aria-invalid={errors.url ? true : undefined}
+          aria-describedby={errors.url ? `${id}-url-error` : undefined}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setErrors((v) => ({ ...v, url: undefined }));
+          }}
           onBlur={autoFill.extractNow}
         />
+        <FieldError id={`${id}-url-error`}>{errors.url}</FieldError>
       </div>
       <Button type="submit" disabled={!canSave}>
         {pending ? (

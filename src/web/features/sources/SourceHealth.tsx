@@ -1,6 +1,6 @@
 // A source's health line: last fetched, item count, last error (so a user sees why it is empty).
 import type { SourceHealth as Health } from '../../../shared/types';
-import { timeAgo } from '../../lib/format';
+import { formatDateTime, timeAgo } from '../../lib/format';
 
 export function SourceHealth({ health }: { health: Health }) {
   const fetched = health.lastFetchedAt ? new Date(health.lastFetchedAt) : null;
@@ -11,7 +11,7 @@ export function SourceHealth({ health }: { health: Health }) {
         {fetched && !Number.isNaN(fetched.getTime()) ? (
           <>
             Last fetched{' '}
-            <time dateTime={fetched.toISOString()} title={fetched.toLocaleString()}>
+            <time dateTime={fetched.toISOString()} title={formatDateTime(fetched)}>
               {timeAgo(fetched)}
             </time>
           </>

@@ -63,7 +63,9 @@ export function SourceSummary({
         {source.builtIn ? (
           // Written by AstroDash itself (AI Briefings): there is no page to link to.
           <p className="text-xs text-muted-foreground">
-            Morning and evening news briefings written by AstroDash
+            {source.userId === null
+              ? 'Morning and evening news briefings written by AstroDash'
+              : 'Briefings for your own news queries, visible to you only'}
           </p>
         ) : (
           <a

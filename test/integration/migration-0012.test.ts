@@ -1,0 +1,109 @@
+// Migration 0012 (issue 23): the query briefings and the "No matching story"
+// briefings that earlier versions wrote into the shared AI Briefings source,
+// where every user saw them, are removed; real briefings and stories stay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
+
+describe.each(dialects)('migration 0012_own_briefings (%s)', (dialect) => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect, '0011_user_email_changed');
+  });
+  afterAll(async () => t?.destroy());
+
+  it('removes leaked query briefings and empty briefings, and allows one own source per user', async () => {
+    const now = Date.now();
+    const source = async (name: string, builtIn: 0 | 1) =>
+      (
+        await t.db
+          .insertInto('news_sources')
+          .values({
+            name,
+            url: `https://example.test/${name}`,
+            url_key: name,
+            source_type: builtIn ? 'custom' : 'rss',
+            user_id: null,
+            built_in: builtIn,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const briefings = await source('briefings', 1);
+    const news = await source('news', 0);
+    const item = (sourceId: number, key: string, extra: unknown) =>
+      t.db
+        .insertInto('news_items')
+        .values({
+          source_id: sourceId,
+          dedupe_key: key,
+          url: `https://example.test/${key}`,
+          title: key,
+          summary: '',
+          summary_text: '',
+          content: null,
+          content_text: null,
+          image_url: null,
+          author: null,
+          published_at: now,
+          fetched_at: now,
+          updated_at: now,
+          item_type: 'article',
+          is_breaking: 0,
+          engagement_score: 0,
+          extra: extra === null ? null : JSON.stringify(extra),
+        })
+        .execute();
+    await item(briefings, 'query:quasar jets', { briefing: { query: 'quasar jets', matched: 0 } });
+    await item(briefings, 'query:webb', { briefing: { query: 'Webb', matched: 3 } });
+    await item(briefings, 'briefing:2026-11-24:morning', {
+      briefing: { slot: 'morning', date: '2026-11-24', matched: 0 },
+    });
+    await item(briefings, 'briefing:2026-11-24:evening', {
+      briefing: { slot: 'evening', date: '2026-11-24', matched: 4 },
+    });
+    // A feed's own story whose extra happens to look alike is never touched.
+    await item(news, 'story', { briefing: { query: 'x', matched: 0 } });
+
+    await migrateToLatest(t.db);
+
+    const left = await t.db.selectFrom('news_items').select('dedupe_key').orderBy('id').execute();
+    expect(left.map((r) => r.dedupe_key)).toEqual(['briefing:2026-11-24:evening', 'story']);
+
+    // One built-in source per user: a second one is refused.
+    const user = await t.db
+      .insertInto('users')
+      .values({
+        email: 'a@example.test',
+        email_normalized: 'a@example.test',
+        password_hash: 'x',
+        display_name: 'A',
+        avatar_url: null,
+        role: 'user',
+        zip_code: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const own = (key: string) =>
+      t.db
+        .insertInto('news_sources')
+        .values({
+          name: 'My AI Briefings',
+          url: 'https://astrodash.invalid/ai-briefings',
+          url_key: key,
+          source_type: 'custom',
+          user_id: user.id,
+          built_in: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    await own('first');
+    await expect(own('second')).rejects.toThrow(/UNIQUE constraint failed|duplicate key value/);
+  });
+});

@@ -1,5 +1,5 @@
 // Every ingest entry point that takes fetched text, as `text → work`, for the
-// fuzz tests (test/integration/ingest-pathological.test.ts) and the bench
+// fuzz tests (src/server/ingest/parsers-pathological.fuzz.test.ts) and the bench
 // (bench/parsers-pathological.ts). Errors a parser throws on garbage are part of
 // its answer: only the time matters here.
 import { decodeBody, safeXml } from '../../src/server/net/decode';

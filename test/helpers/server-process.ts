@@ -7,6 +7,36 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+// Every child a test spawns, from the moment it is spawned: a test that times out
+// while awaiting a child's start never holds a handle to it, so its afterAll
+// ends what is listed here (stopSpawnedProcesses), and the test process's exit does too.
+const spawned = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of spawned) child.kill('SIGKILL');
+});
+
+/** Lists `child` for stopSpawnedProcesses() until it exits. Returns it. */
+export function trackProcess<T extends ChildProcess>(child: T): T {
+  if (child.exitCode === null && child.signalCode === null) {
+    spawned.add(child);
+    child.once('exit', () => spawned.delete(child));
+  }
+  return child;
+}
+
+/** Kills every child still running (SIGKILL) and waits until each has exited. */
+export async function stopSpawnedProcesses(): Promise<void> {
+  await Promise.all(
+    [...spawned].map(async (child) => {
+      spawned.delete(child);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }),
+  );
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -31,10 +61,8 @@ export interface ServerProcess {
 /** Starts the server with `env` on top of quiet test defaults and waits until it answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
-    {
+  const child = trackProcess(
+    spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -48,7 +76,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    }),
   );
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
@@ -57,14 +85,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Only a hang ends here: a loaded machine may take many seconds to start it.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/_api/auth/session`)).ok) break;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline || child.exitCode !== null) {
+    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
       child.kill('SIGKILL');
       throw new Error(`server did not start:\n${output}`);
     }

@@ -8,17 +8,19 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { startServerProcess, stopSpawnedProcesses, trackProcess } from '../helpers/server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function runBackup(dataDir: string, file: string, databaseUrl = '') {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     // What `npm run backup -- FILE` runs.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'src/server/backup-cli.ts'), file],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl } },
+    const child = trackProcess(
+      spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'src/server/backup-cli.ts'), file],
+        { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl } },
+      ),
     );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -31,16 +33,16 @@ describe('backup and restore drill', () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-backup-'));
   const liveDir = path.join(work, 'live');
   const restoredDir = path.join(work, 'restored');
-  const servers: ServerProcess[] = [];
-  afterAll(() => {
-    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  // Every process this suite spawned, listed from its spawn: one whose start or
+  // run a timeout cut short is ended too.
+  afterAll(async () => {
+    await stopSpawnedProcesses();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
   it('copies a consistent database while writes happen, and a server runs on the copy', async () => {
     fs.mkdirSync(liveDir);
     const live = await startServerProcess({ DATA_DIR: liveDir });
-    servers.push(live);
     const owner = new ApiClient(live.url);
     const account = { email: 'keeper@example.test', password: 'Nebula-Quasar-42' };
     const reg = await owner.post('/_api/auth/register_with_password', {
@@ -98,7 +100,6 @@ describe('backup and restore drill', () => {
     fs.mkdirSync(restoredDir);
     fs.copyFileSync(file, path.join(restoredDir, 'astrodash.db'));
     const restored = await startServerProcess({ DATA_DIR: restoredDir });
-    servers.push(restored);
     const client = new ApiClient(restored.url);
     expect((await client.post('/_api/auth/login_with_password', account)).status).toBe(200);
     const list = await client.get('/_api/news/sources');

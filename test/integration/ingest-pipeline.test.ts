@@ -177,9 +177,9 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
       '/hostile.xml',
     ];
     const ids = await Promise.all(paths.map((p) => createSource(server.db, { url: f(p) })));
-    const started = performance.now();
+    // No clock here: expanded entities would not end within the test's timeout; their
+    // memory is checked in decode.test.ts, the parsers' growth in the fuzz project.
     await refreshSources(server.ctx, await all().where('id', 'in', ids).execute());
-    expect(performance.now() - started).toBeLessThan(5000);
     const [xxe, laughs, malformed, empty, dupes, bare, hostile] = ids;
 
     const xxeItems = await itemsOf(server.db, xxe);
@@ -373,8 +373,7 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
         })
       ).status,
     ).toBe(200);
-    for (let i = 0; i < 100 && (await sourceRow(server.db, id)).last_status === null; i++)
-      await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(async () => (await sourceRow(server.db, id)).last_status).not.toBeNull();
     expect(await sourceRow(server.db, id)).toMatchObject({ last_status: 'ok', item_count: 10 });
   });
 

@@ -10,6 +10,7 @@ import { recentRuns } from '../../src/server/jobs/repository';
 import { createJobRunner, LEASE_TTL_MS } from '../../src/server/jobs/runner';
 import { NEW_YORK, cron } from '../../src/server/jobs/schedule';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
+import { stopSpawnedProcesses, trackProcess } from '../helpers/server-process';
 
 const HOLDER = path.join(import.meta.dirname, 'support/lease-holder.ts');
 
@@ -19,22 +20,22 @@ describe.each(dialects)('a lease holder killed mid-run (%s)', (dialect) => {
     database = await createTestDatabase(dialect);
   });
   afterEach(async () => {
+    await stopSpawnedProcesses();
     await database.destroy();
   });
 
   it('holds the job until its lease expires; then another runner runs it', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', HOLDER, JSON.stringify(database.options)],
-      {
+    const child = trackProcess(
+      spawn(process.execPath, ['--import', 'tsx', HOLDER, JSON.stringify(database.options)], {
         stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      }),
     );
     const killedAt = await new Promise<number>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`holder exited early (${code})`)));
+      const early = (code: number | null) => reject(new Error(`holder exited early (${code})`));
+      child.once('exit', early);
       child.stdout.on('data', (chunk: Buffer) => {
         if (!chunk.toString().includes('running')) return;
-        child.removeAllListeners('exit');
+        child.off('exit', early);
         child.kill('SIGKILL');
         resolve(Date.now());
       });
@@ -70,5 +71,5 @@ describe.each(dialects)('a lease holder killed mid-run (%s)', (dialect) => {
       ['error', 'Interrupted: the server stopped mid-run.'],
     ]);
     await survivor.stop();
-  }, 60_000);
+  });
 });

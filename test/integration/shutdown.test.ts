@@ -6,13 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import {
+  startServerProcess,
+  stopSpawnedProcesses,
+  type ServerProcess,
+} from '../helpers/server-process';
 
 describe('graceful shutdown', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-shutdown-'));
   let server: ServerProcess | undefined;
-  afterAll(() => {
-    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  afterAll(async () => {
+    await stopSpawnedProcesses();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -57,17 +61,17 @@ describe('graceful shutdown', () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(statuses.get(200)).toBeGreaterThan(0);
+    await expect.poll(() => statuses.get(200) ?? 0).toBeGreaterThan(0);
 
     const startedAt = Date.now();
     signalled = true;
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
 
-    // A new request while draining.
-    const during = await fetch(`${url}/_api/auth/session`);
-    expect(during.status).toBe(503);
+    // A new request while draining: answered 503 once the process has the signal.
+    let during = await fetch(`${url}/_api/auth/session`);
+    await expect
+      .poll(async () => (during = await fetch(`${url}/_api/auth/session`)).status)
+      .toBe(503);
     expect(during.headers.get('retry-after')).toBe('5');
     expect(await during.json()).toEqual({
       error: 'The server is restarting. Please try again in a moment.',

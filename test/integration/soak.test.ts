@@ -14,4 +14,4 @@ it('20 connections of mixed reads and writes for 5 s: 0 errors, 0 SQLITE_BUSY, b
   );
   expect(report.outsideReads).toBeGreaterThan(0);
   expect(report.walMaxBytes).toBeLessThanOrEqual(64 * 1024 * 1024);
-}, 120_000);
+});

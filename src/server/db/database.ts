@@ -15,7 +15,6 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import { cachingStatements } from './statement-cache';
 import type { Database } from './tables';
 
@@ -70,9 +69,8 @@ export const sqliteFileOf = (db: DB): string | null => {
 
 export interface ConnectionRole {
   /**
-   * A helper's connection (the ingestion thread's): it leaves the
-   * checkpointer to the server's connection and keeps a smaller page cache,
-   * since it only writes new items and reads the few rows it compares them with.
+   * A helper's connection (the ingestion thread's): a smaller page cache, since
+   * it only writes new items and reads the few rows it compares them with.
    */
   helper?: boolean;
 }
@@ -90,15 +88,8 @@ export function openDatabase(
     database.pragma('foreign_keys = ON');
     database.pragma(helper ? 'cache_size = -8192' : 'cache_size = -65536');
     database.pragma('temp_store = MEMORY');
-    database.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    if (!helper) {
-      const checkpointer = startCheckpointer(options.file);
-      const close = database.close.bind(database);
-      database.close = () => {
-        void checkpointer.stop();
-        return close();
-      };
-    }
+    // The WAL is checkpointed by SQLite itself (every 1,000 pages), by the connection whose
+    // commit crosses that: during a refresh, the ingestion thread's (bench/README.md).
     const db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: cachingStatements(database) }),
     });

@@ -45,9 +45,9 @@ export const INTERRUPTED = 'Reading the source was interrupted. Will retry later
 
 /**
  * A body over this size (decoded text) makes its source wait for its turn: one
- * such source at a time per thread, from then until it is stored. Parsing a
- * 10 MB feed takes about 90 MB of heap, and a thread holds up to
- * FETCH_CONCURRENCY fetches. Most feeds are far smaller, so they never wait.
+ * such source at a time per thread, from then until it is stored. Parsing takes
+ * many times a document's size in heap (bench/README.md), and a thread holds
+ * up to FETCH_CONCURRENCY fetches. Most feeds are far smaller, so they never wait.
  */
 export const LARGE_BODY_BYTES = 256 * 1024;
 

@@ -68,6 +68,16 @@ function networkMessage(err: unknown, host: string, timeoutMs: number, timedOut:
   return `Could not reach ${host}.`;
 }
 
+/** The server closed the connection as the request went out (a kept-alive socket it had just let go). */
+function closedUnderneath(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return true;
+    e = cause;
+  }
+  return false;
+}
+
 function headerEntries(raw: Record<string, string | string[] | undefined>): [string, string][] {
   const out: [string, string][] = [];
   for (const [k, v] of Object.entries(raw)) {
@@ -259,11 +269,14 @@ export function createGuardedHttp(
           throw new SourceFetchError('Only http and https URLs can be fetched.');
         }
         let result;
+        const send = () =>
+          oneHop(url, { ...options, method, body, headers: requestHeaders }, controller.signal);
         try {
-          result = await oneHop(
-            url,
-            { ...options, method, body, headers: requestHeaders },
-            controller.signal,
+          // A GET on a kept-alive connection the server closed meanwhile is sent once more.
+          result = await send().catch((err: unknown) =>
+            method === 'GET' && !controller.signal.aborted && closedUnderneath(err)
+              ? send()
+              : Promise.reject(err),
           );
         } catch (err) {
           if (err instanceof SourceFetchError) throw err;

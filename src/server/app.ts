@@ -16,10 +16,12 @@ import { registerSecurity } from './http/security';
 import { loggerOptions, registerRequestLogging } from './http/logging';
 import { registerWebApp } from './http/static';
 import { applyAdminEmail } from './auth/admin-email';
+import { requestSessionUser } from './auth/sessions';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
 import { newsRoutes } from './news/routes';
+import { readingRoutes } from './reading/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { aiRoutes } from './ai/routes';
@@ -91,12 +93,13 @@ export async function buildApp(
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  registerSessionLoading(app, db);
+  registerSessionLoading(app, (request) => requestSessionUser(db, request));
 
   await app.register(authRoutes(ctx, { afterLogin: refreshAfterLogin(ctx) }));
   await app.register(accountRoutes(ctx));
   await app.register(sourcesRoutes(ctx));
   await app.register(newsRoutes(ctx));
+  await app.register(readingRoutes(ctx));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));

@@ -99,6 +99,8 @@ export interface JobsResponse {
 
 export interface PurgeResponse {
   deletedCount: number;
+  /** Old stories kept because someone saved them (issue 25). */
+  savedKeptCount: number;
 }
 
 /** The rocket page's status line: the launch job's state (spec 001 §2 "Dedicated feed pages"). */

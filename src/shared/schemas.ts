@@ -2,6 +2,7 @@
 // validates requests with these; the web forms validate with the same ones.
 import { z } from 'zod';
 import { isBidiControl } from './hidden-chars';
+import { READ_STATUSES } from './reading';
 import {
   ANNOUNCEMENT_CONTENT_MAX,
   ANNOUNCEMENT_CONTENT_MIN,
@@ -172,6 +173,10 @@ export const newsListQuerySchema = z.object({
   includeBlueSky: queryBoolean.default(false),
   /** Opaque keyset cursor returned as `pagination.nextCursor`; the infinite scroll follows it. */
   cursor: z.string().max(200).optional(),
+  /** Read state (issue 25): unread, read or all items. */
+  status: z.enum(READ_STATUSES, { error: 'Status must be unread, read or all' }).default('all'),
+  /** Only the caller's saved items (issue 25). */
+  saved: queryBoolean.optional(),
 });
 export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
 

@@ -11,6 +11,9 @@ export interface User {
   zipCode: string | null;
   noAds: boolean;
   isDisabled: boolean;
+  /** Reading preferences (issue 25): when a story counts as read, and the keyboard shortcuts. */
+  markReadPolicy: 'opened' | 'scrolled' | 'manual';
+  keyboardShortcuts: boolean;
 }
 
 interface NewsItemFields {
@@ -31,6 +34,9 @@ interface NewsItemFields {
   sourceId: string;
   sourceName: string | null;
   author: string | null;
+  /** The caller's read and saved state (issue 25). */
+  isRead: boolean;
+  isSaved: boolean;
 }
 
 /**

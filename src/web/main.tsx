@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { ToastSlot } from './components/ToastSlot';
 import { router } from './router';
 import './styles.css';
 
@@ -14,8 +14,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* The spec's toast defaults: 4000 ms, at most 3 visible. */}
-      <Toaster duration={4000} visibleToasts={3} richColors closeButton position="bottom-right" />
+      <ToastSlot />
     </QueryClientProvider>
   </StrictMode>,
 );

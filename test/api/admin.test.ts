@@ -1,7 +1,7 @@
 // Admin calls against a real server: who may call them (admin, user, disabled
 // user, anonymous), user management's rules, the purge and the job calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRole } from '../../src/server/admin/users-repository';
+import { setRole } from '../../src/server/auth/users';
 import { acquireLease } from '../../src/server/jobs/repository';
 import { ADMIN_ONLY, LAST_ADMIN, PURGE_IN_PROGRESS } from '../../src/shared/admin';
 import { dialects } from '../helpers/database';
@@ -231,7 +231,7 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
     await server.db.updateTable('job_leases').set({ expires_at: 0 }).execute();
     const res = await client.request('POST', '/_api/admin/purge-old-stories'); // no body at all
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deletedCount: 2 });
+    expect(res.body).toEqual({ deletedCount: 2, savedKeptCount: 0 });
     expect((await itemsOf(server.db, source)).map((i) => i.title)).not.toContain('Story 1');
     expect(await itemsOf(server.db, source)).toHaveLength(10);
     // The run is in the purge job's history.
@@ -240,7 +240,7 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
     expect(purge.lastRuns[0]).toMatchObject({
       trigger: 'manual',
       status: 'success',
-      figures: { deletedCount: 2 },
+      figures: { deletedCount: 2, savedKeptCount: 0 },
     });
   });
 

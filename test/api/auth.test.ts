@@ -58,6 +58,8 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
           zipCode: null,
           noAds: false,
           isDisabled: false,
+          markReadPolicy: 'opened',
+          keyboardShortcuts: true,
         },
       });
       const second = await register(server.client(), {

@@ -203,6 +203,8 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
       sourceType: 'rss',
       author: null,
       extra: { status: 'Go', n: 0 },
+      isRead: false,
+      isSaved: false,
     });
   });
 

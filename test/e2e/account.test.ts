@@ -125,6 +125,8 @@ describeE2E('account page', () => {
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('button', { name: 'Upload' }).waitFor();
     await expect.poll(() => avatar.innerText(), { timeout: 5000 }).toBe('VR');
+    // The toast can come a moment after the avatar (the first toast after a reload loads sonner).
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Avatar removed' }).waitFor();
     await closeToasts(page);
 
     // Password: the panel opens and cancels; a wrong current password marks that field.

@@ -1,9 +1,10 @@
-// /_api/profile/update_zip_code and the avatar calls (upload, serve, remove).
+// The account's own calls: the profile (/_api/auth/update_profile), the ZIP code
+// (/_api/profile/update_zip_code) and the avatar (upload, serve, remove).
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { updateZipSchema } from '../../shared/schemas';
+import { updateProfileSchema, updateZipSchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { HttpError, badRequest, notFound } from '../http/errors';
@@ -17,7 +18,7 @@ import {
   removeAvatar,
   saveAvatar,
 } from './avatars';
-import { updateZipCode } from './profile';
+import { updateProfile, updateZipCode } from './profile';
 import { assertKnownZip } from '../sky/zip';
 
 const avatarParams = z.object({ avatarId: z.string().max(64) });
@@ -28,6 +29,15 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
     });
     const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/_api/auth/update_profile',
+      { schema: { body: updateProfileSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        return { user: toUser(await updateProfile(ctx, user, request.body, request.ip)) };
+      },
+    );
 
     app.post(
       '/_api/profile/update_zip_code',

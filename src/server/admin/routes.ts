@@ -19,7 +19,7 @@ import type { AppContext } from '../context';
 import { requireAdmin } from '../http/auth-guard';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { toAdminUser } from './presenter';
-import { listUsers, setDisabled, setRole } from './users-repository';
+import { listUsers, setDisabled, setRole } from '../auth/users';
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -34,7 +34,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
         const outcome = await ctx.jobs.run('purge', 'manual');
         if (outcome.status === 'busy') throw conflict(PURGE_IN_PROGRESS);
         if (outcome.status === 'error') throw new Error(outcome.run.error ?? 'Purge failed');
-        return { deletedCount: Number(outcome.figures.deletedCount ?? 0) };
+        return {
+          deletedCount: Number(outcome.figures.deletedCount ?? 0),
+          savedKeptCount: Number(outcome.figures.savedKeptCount ?? 0),
+        };
       },
     );
 

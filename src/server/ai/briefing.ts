@@ -13,17 +13,20 @@
 import { format } from 'date-fns';
 import { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../shared/constants';
 import type { AppContext } from '../context';
-import { normalizeItem } from '../ingest/parse/normalize';
-import { storeItems } from '../ingest/store/store';
-import {
-  ensureBriefingSource,
-  ensureOwnBriefingSource,
-  BRIEFING_SOURCE_URL,
-} from './briefing-source';
+import { storeBuiltInItem } from '../ingest/built-in-item';
 import { aiProvider } from './index';
 import { createLocalProvider, storyExtract } from './local';
 import { newYorkClock, slotAt, startOfNewYorkDay, type BriefingSlot } from './ny-time';
-import { findStories, loadStories, sourcesInScope, type Story } from './retrieval';
+import {
+  BRIEFING_SOURCE_URL,
+  ensureBriefingSource,
+  ensureOwnBriefingSource,
+  loadStories,
+  sourcesInScope,
+  windowCandidates,
+  type Story,
+} from './repository';
+import { findStories } from './retrieval';
 import { forgetSummary } from './summaries';
 
 export type BriefingContext = Pick<AppContext, 'config' | 'db' | 'dialect' | 'log'>;
@@ -47,15 +50,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 async function windowStories(ctx: BriefingContext, since: number, until: number): Promise<Story[]> {
   const sourceIds = await sourcesInScope(ctx.db, { defaultsOnly: true });
   if (sourceIds.length === 0) return [];
-  const rows = await ctx.db
-    .selectFrom('news_items')
-    .select(['id', 'is_breaking', 'engagement_score', 'published_at'])
-    .where('source_id', 'in', sourceIds)
-    .where('published_at', '>=', since)
-    .where('published_at', '<=', until)
-    .orderBy('published_at', 'desc')
-    .limit(WINDOW_CANDIDATES)
-    .execute();
+  const rows = await windowCandidates(ctx.db, sourceIds, since, until, WINDOW_CANDIDATES);
   const top = rows
     .toSorted(
       (a, b) =>
@@ -107,9 +102,11 @@ async function writeItem(
   if (stories.length === 0) return { itemId: '', title, matched: 0, updated: false };
   const sourceId = await source();
   const intro = await overview(ctx, query, stories);
-  const item = normalizeItem(
+  const stored = await storeBuiltInItem(
+    ctx.db,
+    sourceId,
     {
-      guid: key,
+      key,
       url: stories[0]?.url ?? BRIEFING_SOURCE_URL,
       title,
       // The card shows the summary as plain text: the overview, then the stories' titles.
@@ -118,30 +115,13 @@ async function writeItem(
       )}.</p>`,
       contentHtml: briefingHtml(intro, stories),
       publishedAt: now,
-      itemType: 'article',
       author: 'AstroDash',
       extra: { briefing: { ...extra, matched: stories.length } },
-      mutable: true,
     },
-    { sourceType: 'custom', baseUrl: BRIEFING_SOURCE_URL, now },
+    { baseUrl: BRIEFING_SOURCE_URL, now },
   );
-  if (!item) throw new Error('briefing item did not normalise');
-  let added: number;
-  try {
-    added = await storeItems(ctx.db, sourceId, [item], now);
-  } catch {
-    // Two writers of one window at once (the scheduler and a sign-in, on PostgreSQL):
-    // the loser's insert hits the unique key; a second try finds the row and rewrites it.
-    added = await storeItems(ctx.db, sourceId, [item], now);
-  }
-  const row = await ctx.db
-    .selectFrom('news_items')
-    .select('id')
-    .where('source_id', '=', sourceId)
-    .where('dedupe_key', '=', item.dedupeKey)
-    .executeTakeFirstOrThrow();
-  if (added === 0) await forgetSummary(ctx, row.id); // its text changed
-  return { itemId: String(row.id), title, matched: stories.length, updated: added === 0 };
+  if (!stored.added) await forgetSummary(ctx, stored.id); // its text changed
+  return { itemId: String(stored.id), title, matched: stories.length, updated: !stored.added };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { format } from 'date-fns';
 import { escapeMarkdown, markdownUrl } from './markdown';
 import type { AiProvider, AnswerInput, BriefInput, SummarizeInput } from './provider';
-import type { Story } from './retrieval';
+import type { Story } from './repository';
 import { capText } from './sentences';
 import { summarizeText } from './text-pool';
 import { extractiveSummary } from './textrank';

@@ -11,6 +11,19 @@ describe('New York time', () => {
     expect(slotAt(Date.UTC(2026, 6, 15, 18, 0))).toBe('evening');
   });
 
+  // The news refresh runs at 08:00 and 20:00 (jobs/definitions.ts) and takes its slot from here.
+  it.each([
+    ['2026-01-15T13:00:00Z', 'morning'], // 08:00 EST
+    ['2026-01-15T18:59:59Z', 'morning'], // 13:59 EST
+    ['2026-01-15T19:00:00Z', 'evening'], // 14:00 EST
+    ['2026-07-15T17:59:00Z', 'morning'], // 13:59 EDT
+    ['2026-07-15T18:00:00Z', 'evening'], // 14:00 EDT
+    ['2026-01-16T01:00:00Z', 'evening'], // 20:00 EST
+    ['2026-01-16T05:00:00Z', 'morning'], // 00:00 EST
+  ])('at %s the slot is %s', (when, slot) => {
+    expect(slotAt(Date.parse(when))).toBe(slot);
+  });
+
   it('gives the New York date, which differs from UTC late in the evening', () => {
     expect(newYorkClock(Date.UTC(2026, 0, 16, 3, 0))).toEqual({ date: '2026-01-15', hour: 22 });
   });

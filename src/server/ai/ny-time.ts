@@ -47,6 +47,9 @@ export function startOfNewYorkDay(ms: number): number {
 
 export type BriefingSlot = 'morning' | 'evening';
 
-/** Before 14:00 in New York the morning briefing, after it the evening one. */
+/**
+ * The one briefing-slot rule (spec 001 §4): before 14:00 in New York the morning
+ * briefing, after it the evening one. The news refresh job and the news query use it.
+ */
 export const slotAt = (ms: number): BriefingSlot =>
   newYorkClock(ms).hour < BRIEFING_CUTOFF_HOUR ? 'morning' : 'evening';

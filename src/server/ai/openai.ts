@@ -7,7 +7,7 @@ import { format } from 'date-fns';
 import OpenAI, { type APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AiError, type AiConfig, type AiProvider } from './provider';
-import type { Story } from './retrieval';
+import type { Story } from './repository';
 import { capText } from './sentences';
 
 const ARTICLE_CHARS = 12_000;

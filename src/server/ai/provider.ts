@@ -2,7 +2,7 @@
 // the local engine that works without one.
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
-import type { Story } from './retrieval';
+import type { Story } from './repository';
 
 export interface SummarizeInput {
   title: string;

@@ -5,7 +5,7 @@ import { chatSchema, newsQuerySchema, summarizeSchema } from '../../shared/schem
 import type { NewsQueryResponse, SummarizeResponse } from '../../shared/types';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
-import { enforceRateLimit, type Window } from '../http/rate-limit';
+import { enforceRateLimit, rateWindow, type Window } from '../http/rate-limit';
 import { closeArticleHttp } from './article';
 import { answerNewsQuery } from './briefing';
 import { aiProvider } from './index';
@@ -16,10 +16,10 @@ import { closeTextPool, configureTextPool } from './text-pool';
 
 const TEN_MINUTES = 10 * 60_000;
 export const AI_LIMITS = {
-  chat: { bucket: 'ai-chat', limit: 30, windowMs: TEN_MINUTES },
+  chat: rateWindow({ bucket: 'ai-chat', limit: 30, windowMs: TEN_MINUTES }),
   /** Counted only when a summary has to be made; stored ones are free. */
-  summary: { bucket: 'ai-summary', limit: 60, windowMs: TEN_MINUTES },
-  query: { bucket: 'news-query', limit: 20, windowMs: TEN_MINUTES },
+  summary: rateWindow({ bucket: 'ai-summary', limit: 60, windowMs: TEN_MINUTES }),
+  query: rateWindow({ bucket: 'news-query', limit: 20, windowMs: TEN_MINUTES }),
 } satisfies Record<string, Window>;
 
 /** Stories handed to the answer. */

@@ -3,10 +3,11 @@
 // for an item, by anyone, reads the table and costs nothing.
 import type { AppContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
-import { isVisibleTo } from '../sources/visibility';
+import { parseId } from '../http/parse-id';
 import { fetchArticleText } from './article';
 import { aiProvider } from './index';
 import type { AiProvider } from './provider';
+import { deleteSummary, findSummary, findVisibleItem, insertSummary } from './repository';
 import { capText } from './sentences';
 import { CARD_SUMMARY_CHARS } from '../../shared/constants';
 
@@ -24,36 +25,11 @@ const MIN_TEXT_CHARS = 50;
 /** Text handed to a provider at most. */
 const MAX_INPUT_CHARS = 40_000;
 
-const MAX_ID = 2_147_483_647;
-
 /** The item, if the user may see it (a default source or one of their own). */
 async function visibleItem(ctx: SummaryContext, userId: number, rawId: string) {
-  const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!(id >= 1 && id <= MAX_ID)) throw notFound(SUMMARY_MESSAGES.notFound);
-  const item = await ctx.db
-    .selectFrom('news_items')
-    .innerJoin('news_sources', 'news_sources.id', 'news_items.source_id')
-    .select([
-      'news_items.id',
-      'news_items.title',
-      'news_items.url',
-      'news_items.summary_text',
-      'news_items.content_text',
-    ])
-    .where('news_items.id', '=', id)
-    .where(isVisibleTo(userId))
-    .executeTakeFirst();
+  const item = await findVisibleItem(ctx.db, userId, parseId(rawId, SUMMARY_MESSAGES.notFound));
   if (!item) throw notFound(SUMMARY_MESSAGES.notFound);
   return item;
-}
-
-export async function storedSummary(ctx: Pick<AppContext, 'db'>, itemId: number) {
-  const row = await ctx.db
-    .selectFrom('ai_summaries')
-    .select('summary')
-    .where('news_item_id', '=', itemId)
-    .executeTakeFirst();
-  return row?.summary ?? null;
 }
 
 /** The text to summarise: the stored content (else summary), or the article page when that is short. */
@@ -98,18 +74,14 @@ async function makeSummary(
     await provider.summarize({ title: item.title, text, shown: cardPreview(item.summary_text) })
   ).trim();
   if (!summary) throw new HttpError(422, SUMMARY_MESSAGES.tooShort);
-  await ctx.db
-    .insertInto('ai_summaries')
-    .values({
-      news_item_id: item.id,
-      summary,
-      provider: provider.name,
-      created_at: Date.now(),
-    })
-    .onConflict((oc) => oc.column('news_item_id').doNothing())
-    .execute();
+  await insertSummary(ctx.db, {
+    itemId: item.id,
+    summary,
+    provider: provider.name,
+    at: Date.now(),
+  });
   // Another instance may have stored one first: everyone gets the same summary.
-  return (await storedSummary(ctx, item.id)) ?? summary;
+  return (await findSummary(ctx.db, item.id)) ?? summary;
 }
 
 export interface SummarizeOptions {
@@ -124,7 +96,7 @@ export async function summarizeItem(
   options: SummarizeOptions = {},
 ): Promise<string> {
   const item = await visibleItem(ctx, userId, rawId);
-  const cached = await storedSummary(ctx, item.id);
+  const cached = await findSummary(ctx.db, item.id);
   if (cached) return cached;
   let pending = inFlight.get(item.id);
   if (!pending) {
@@ -141,6 +113,5 @@ export async function summarizeItem(
 }
 
 /** Forgets an item's summary (its text changed: a briefing was rewritten). */
-export async function forgetSummary(ctx: Pick<AppContext, 'db'>, itemId: number) {
-  await ctx.db.deleteFrom('ai_summaries').where('news_item_id', '=', itemId).execute();
-}
+export const forgetSummary = (ctx: Pick<AppContext, 'db'>, itemId: number) =>
+  deleteSummary(ctx.db, itemId);

@@ -5,6 +5,7 @@ import type { AdminAnnouncement, Announcement, AnnouncementHistoryEntry } from '
 import type { createAnnouncementSchema, updateAnnouncementSchema } from '../../shared/schemas';
 import { now, type DB } from '../db/database';
 import { notFound } from '../http/errors';
+import { parseId } from '../http/parse-id';
 import { toAdminAnnouncement, toAnnouncement, toHistoryEntry } from './presenter';
 import * as repo from './repository';
 
@@ -16,14 +17,7 @@ export const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found.';
  */
 export const HISTORY_LIMIT = 500;
 
-const MAX_ID = 2_147_483_647;
-
-/** Ids arrive as strings; anything that is not one of ours is simply not found. */
-export function parseAnnouncementId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID)) throw notFound(ANNOUNCEMENT_NOT_FOUND);
-  return id;
-}
+const parseAnnouncementId = (raw: string) => parseId(raw, ANNOUNCEMENT_NOT_FOUND);
 
 /** What the user sees as banners: not expired, not dismissed by them. */
 export async function listActive(db: DB, userId: number): Promise<Announcement[]> {

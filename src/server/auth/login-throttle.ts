@@ -7,15 +7,15 @@
 // is exempt, limited only per account and address like everyone.
 import type { DB } from '../db/database';
 import { tooManyRequests } from '../http/errors';
-import { waitMinutes, type Window } from '../http/rate-limit';
+import { rateWindow, waitMinutes } from '../http/rate-limit';
 
 const MINUTE = 60_000;
 /** Failures at one account from unknown browsers, any address; kept a day. */
-export const LOGIN_FAIL_ACCOUNT_ANY: Window = {
+export const LOGIN_FAIL_ACCOUNT_ANY = rateWindow({
   bucket: 'login-fail-account',
   limit: 10,
   windowMs: 24 * 60 * MINUTE,
-};
+});
 const FIRST_WAIT_MS = 30_000;
 const MAX_WAIT_MS = 15 * MINUTE;
 

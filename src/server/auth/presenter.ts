@@ -1,6 +1,10 @@
 // Turns a users row into the API's User shape. Hashes and timestamps stay inside.
 import type { User } from '../../shared/types';
 import type { UserRow } from '../db/tables';
+import { MARK_READ_POLICIES, type MarkReadPolicy } from '../../shared/reading';
+
+const asPolicy = (p: string): MarkReadPolicy =>
+  MARK_READ_POLICIES.find((known) => known === p) ?? 'opened';
 
 export function toUser(row: UserRow): User {
   return {
@@ -12,5 +16,7 @@ export function toUser(row: UserRow): User {
     zipCode: row.zip_code,
     noAds: row.no_ads === 1,
     isDisabled: row.is_disabled === 1,
+    markReadPolicy: asPolicy(row.mark_read_policy),
+    keyboardShortcuts: row.keyboard_shortcuts !== 0,
   };
 }

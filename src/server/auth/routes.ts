@@ -1,22 +1,23 @@
-// /_api/auth/*: session, login, registration, logout, profile and password.
+// /_api/auth/*: session, login, registration, logout and password (the profile
+// call, /_api/auth/update_profile, lives with the account: account/routes.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  changePasswordSchema,
-  loginSchema,
-  registerSchema,
-  updateProfileSchema,
-} from '../../shared/schemas';
+import { changePasswordSchema, loginSchema, registerSchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../http/auth-guard';
+import { requireUser } from '../http/auth-guard';
 import { mayRegisterFirstAccount } from '../http/host-guard';
-import { updateProfile } from '../account/profile';
 import { warmDummyHash } from './passwords';
 import { toUser } from './presenter';
 import { authenticate, changePassword, register } from './service';
 import { assertKnownZip } from '../sky/zip';
-import { SESSION_COOKIE, createSession, deleteSession } from './sessions';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  setSessionCookie,
+} from './sessions';
 import { isKnownDevice, rememberDevice } from './known-device';
 import { normalizeEmail } from './users';
 
@@ -90,15 +91,6 @@ export function authRoutes(
       clearSessionCookie(reply, ctx.config);
       return { success: true };
     });
-
-    app.post(
-      '/_api/auth/update_profile',
-      { schema: { body: updateProfileSchema } },
-      async (request) => {
-        const user = requireUser(request);
-        return { user: toUser(await updateProfile(ctx, user, request.body, request.ip)) };
-      },
-    );
 
     app.post(
       '/_api/auth/change_password',

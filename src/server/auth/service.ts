@@ -4,7 +4,7 @@ import type { changePasswordSchema, loginSchema, registerSchema } from '../../sh
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { HttpError, badRequest, conflict, unauthorized } from '../http/errors';
-import { accountAddressKey, waitMinutes, type LimitCheck, type Window } from '../http/rate-limit';
+import { accountAddressKey, rateWindow, waitMinutes, type LimitCheck } from '../http/rate-limit';
 import { reserveAccountGuess } from './login-throttle';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
@@ -20,13 +20,17 @@ const MINUTE = 60 * 1000;
  * everyone else behind the same address (an office, a NAT). Guesses at one
  * account from many addresses are slowed by auth/login-throttle.ts.
  */
-export const LOGIN_FAIL_ACCOUNT: Window = {
+export const LOGIN_FAIL_ACCOUNT = rateWindow({
   bucket: 'login-fail-account-ip',
   limit: 10,
   windowMs: 15 * MINUTE,
-};
-export const LOGIN_FAIL_IP: Window = { bucket: 'login-fail-ip', limit: 100, windowMs: 15 * MINUTE };
-export const REGISTER_IP: Window = { bucket: 'register-ip', limit: 20, windowMs: 60 * MINUTE };
+});
+export const LOGIN_FAIL_IP = rateWindow({
+  bucket: 'login-fail-ip',
+  limit: 100,
+  windowMs: 15 * MINUTE,
+});
+export const REGISTER_IP = rateWindow({ bucket: 'register-ip', limit: 20, windowMs: 60 * MINUTE });
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DISABLED = 'This account has been disabled.';

@@ -1,6 +1,8 @@
 // Server-side sessions: a random 256-bit token lives only in the browser's
 // HttpOnly cookie; the database keeps its SHA-256 hash.
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { UserRow } from '../db/tables';
 
@@ -53,6 +55,31 @@ export async function findSessionUser(db: DB, token: string): Promise<UserRow | 
       .execute();
   }
   return user;
+}
+
+/** The user of the request's session cookie, or null (what http/auth-guard.ts loads onto every API request). */
+export async function requestSessionUser(db: DB, request: FastifyRequest): Promise<UserRow | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? ((await findSessionUser(db, token)) ?? null) : null;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookie,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookie,
+  });
 }
 
 export async function deleteSession(db: DB, token: string): Promise<void> {

@@ -11,6 +11,7 @@
 // the statement on its next run.
 import type { Database, Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
+import { LruMap } from '../lru-map';
 
 /** Texts kept compiled; beyond it the least recently used is finalised by the GC. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -19,19 +20,13 @@ export function cachingStatements(
   database: Database,
   size = STATEMENT_CACHE_SIZE,
 ): SqliteDatabase & { cachedStatements(): number } {
-  const statements = new Map<string, Statement>();
+  const statements = new LruMap<string, Statement>({ maxEntries: size });
   return {
     prepare(text: string) {
       const hit = statements.get(text);
-      if (hit) {
-        // Most recently used last, so the first key is the one to evict.
-        statements.delete(text);
-        statements.set(text, hit);
-        return hit;
-      }
+      if (hit) return hit;
       const statement = database.prepare(text);
       statements.set(text, statement);
-      if (statements.size > size) statements.delete(statements.keys().next().value as string);
       return statement;
     },
     close() {

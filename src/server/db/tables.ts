@@ -19,6 +19,10 @@ export interface UsersTable {
   is_disabled: ColumnType<Bool, Bool | undefined, Bool>;
   /** When the address was last changed; null while it is the one registered with (0011). */
   email_changed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When an opened story counts as read (0013): 'opened', 'scrolled' or 'manual'. */
+  mark_read_policy: ColumnType<string, string | undefined, string>;
+  /** 1 = the keyboard shortcuts are on (0013). */
+  keyboard_shortcuts: ColumnType<Bool, Bool | undefined, Bool>;
   created_at: number;
   updated_at: number;
 }
@@ -183,6 +187,44 @@ export interface JobLeasesTable {
   expires_at: number;
 }
 
+/** Per user and source: every item with an id up to read_through_id is read (0013). */
+export interface ReadingMarksTable {
+  user_id: number;
+  source_id: number;
+  read_through_id: number;
+  updated_at: number;
+}
+
+/** Per user and item, only where it differs from the watermark or is saved (0013). */
+export interface ReadingItemsTable {
+  user_id: number;
+  item_id: number;
+  source_id: number;
+  /** null: as the watermark says. */
+  is_read: Bool | null;
+  is_saved: ColumnType<Bool, Bool | undefined, Bool>;
+  saved_at: number | null;
+  updated_at: number;
+}
+
+/** The last mark-all-read's prior state, JSON (0013). */
+export interface ReadingUndoTable {
+  user_id: number;
+  snapshot: string;
+  created_at: number;
+}
+
+/** A private Atom feed URL (0013); only the token's hash is stored. */
+export interface PrivateFeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  filters: string | null;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,6 +241,10 @@ export interface Database {
   jobs: JobsTable;
   job_runs: JobRunsTable;
   job_leases: JobLeasesTable;
+  reading_marks: ReadingMarksTable;
+  reading_items: ReadingItemsTable;
+  private_feeds: PrivateFeedsTable;
+  reading_undo: ReadingUndoTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

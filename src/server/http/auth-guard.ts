@@ -1,9 +1,6 @@
 // Loads the session user onto every request, and the guards routes use to demand one.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import type { DB } from '../db/database';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/tables';
-import { SESSION_COOKIE, SESSION_TTL_MS, findSessionUser } from '../auth/sessions';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -20,17 +17,18 @@ declare module 'fastify' {
 }
 
 /**
- * Loads the session user, then, before the body is read, guards every API route:
+ * Loads the session user (`loadUser`: the auth module's session lookup), then, before the body is read, guards every API route:
  * signed in unless the route is marked `config: { public: true }`, admin under
  * /_api/admin/. Secure by default, and an anonymous caller gets 401 before any
  * validation message. Handlers still call requireUser() for the typed user.
  */
-export function registerSessionLoading(app: FastifyInstance, db: DB) {
+export function registerSessionLoading(
+  app: FastifyInstance,
+  loadUser: (request: FastifyRequest) => Promise<UserRow | null>,
+) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!isApiRequest(request)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? ((await findSessionUser(db, token)) ?? null) : null;
+    if (isApiRequest(request)) request.user = await loadUser(request);
   });
   // preParsing: before the body is read, so an anonymous caller's body is never
   // buffered or parsed (a 2 MB nested JSON document costs nothing).
@@ -50,25 +48,6 @@ const apiPath = (request: FastifyRequest) => request.routeOptions.url ?? request
 
 /** Whether the request is for an API route (or an unknown path under /_api/). */
 export const isApiRequest = (request: FastifyRequest) => apiPath(request).startsWith('/_api/');
-
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookie,
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookie,
-  });
-}
 
 /** The signed-in user, or a 401 with the message the spec's client looks for. */
 export function requireUser(request: FastifyRequest): UserRow {

@@ -2,7 +2,7 @@
 // load balancer shares them (on PostgreSQL) and a restart forgets nothing.
 //
 // How to add a limit (e.g. AI chat per user):
-//   const CHAT: Window = { bucket: 'ai-chat', limit: 30, windowMs: 10 * 60_000 };
+//   const CHAT = rateWindow({ bucket: 'ai-chat', limit: 30, windowMs: 10 * 60_000 });
 //   await ctx.rateLimiter.consume([{ window: CHAT, key: String(user.id) }],
 //     (retryAfterMs) => `Too many questions. Try again in ${minutesSeconds(retryAfterMs)}.`);
 // `consume` counts one event in each listed window and refuses with 429 (and
@@ -10,8 +10,8 @@
 // (wrong passwords), consume before the attempt and `release()` it on success. Keys are
 // free-form strings; `accountAddressKey` joins an account and a client address, for
 // limits that must not let one address lock an account out everywhere.
-// A bucket name is a stable identifier (stored with each event); prune your buckets
-// in a housekeeping job as auth/housekeeping.ts does.
+// A bucket name is a stable identifier (stored with each event). Declaring a window
+// with `rateWindow` lets the housekeeping job prune its bucket (`pruneRateEvents`).
 import { minutesSeconds } from '../../shared/format';
 import type { DB } from '../db/database';
 import { tooManyRequests } from './errors';
@@ -22,6 +22,37 @@ export type LimitCheck = { window: Window; key: string };
 
 /** The key of a limit per account and client address. */
 export const accountAddressKey = (account: string, ip: string) => `${account}|${ip}`;
+
+/** Each bucket's longest window: events older than it count for nothing. */
+const bucketWindows = new Map<string, number>();
+
+/** Declares a window, so that housekeeping prunes its bucket. */
+export function rateWindow(window: Window): Window {
+  const known = bucketWindows.get(window.bucket);
+  if (known === undefined || window.windowMs > known)
+    bucketWindows.set(window.bucket, window.windowMs);
+  return window;
+}
+
+/**
+ * Deletes the events that have left their window: of the given windows, or of
+ * every declared one (the housekeeping job). Buckets nobody declares are left alone.
+ */
+export async function pruneRateEvents(
+  db: DB,
+  at = Date.now(),
+  windows: Array<Pick<Window, 'bucket' | 'windowMs'>> = [...bucketWindows].map(
+    ([bucket, windowMs]) => ({ bucket, windowMs }),
+  ),
+): Promise<void> {
+  for (const w of windows) {
+    await db
+      .deleteFrom('rate_events')
+      .where('bucket', '=', w.bucket)
+      .where('created_at', '<=', at - w.windowMs)
+      .execute();
+  }
+}
 
 export function createRateLimiter(db: DB) {
   /** How many events are recorded for this key inside the window, and when the oldest expires. */
@@ -45,13 +76,6 @@ export function createRateLimiter(db: DB) {
     return { count, limited, retryAfterMs };
   }
 
-  async function record(checks: LimitCheck[], at = Date.now()) {
-    const rows = checks
-      .filter((c) => c.window.windowMs > 0)
-      .map((c) => ({ bucket: c.window.bucket, key: c.key, created_at: at }));
-    if (rows.length > 0) await db.insertInto('rate_events').values(rows).execute();
-  }
-
   async function clear(checks: LimitCheck[]) {
     for (const c of checks) {
       await db
@@ -60,18 +84,6 @@ export function createRateLimiter(db: DB) {
         .where('key', '=', c.key)
         .execute();
     }
-  }
-
-  /**
-   * Throws 429 (Retry-After set, message from `message(retryAfterMs)`) when any check is
-   * at its limit; the wait is the longest among the full windows.
-   */
-  async function assertUnder(checks: LimitCheck[], message: (retryAfterMs: number) => string) {
-    const results = await Promise.all(checks.map((c) => status(c.window, c.key)));
-    const full = results.filter((r) => r.limited);
-    if (full.length === 0) return;
-    const wait = Math.max(...full.map((r) => r.retryAfterMs));
-    throw tooManyRequests(message(wait), wait / 1000);
   }
 
   /**
@@ -84,6 +96,7 @@ export function createRateLimiter(db: DB) {
     checks: LimitCheck[],
     message: (retryAfterMs: number) => string,
   ): Promise<{ release(): Promise<void> }> {
+    for (const c of checks) rateWindow(c.window); // a window used undeclared is pruned too
     const active = checks.filter((c) => c.window.windowMs > 0);
     if (active.length === 0) return { release: async () => undefined };
     const at = Date.now();
@@ -118,15 +131,7 @@ export function createRateLimiter(db: DB) {
     return { release };
   }
 
-  /** Drop events older than the longest window; called by a periodic job. */
-  async function prune(olderThanMs: number, at = Date.now()) {
-    await db
-      .deleteFrom('rate_events')
-      .where('created_at', '<', at - olderThanMs)
-      .execute();
-  }
-
-  return { status, record, clear, assertUnder, consume, prune };
+  return { status, clear, consume };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,5 +1,6 @@
 // The jobs AstroDash runs (spec 001 §4, §9; DESIGN "Schedulers run in the server").
 import { pruneAuthTables } from '../auth/housekeeping';
+import { pruneRateEvents } from '../http/rate-limit';
 import {
   dueSources,
   refreshSources,
@@ -8,18 +9,19 @@ import {
 } from '../ingest/pipeline';
 import { everyFetchFailed } from '../ingest/refresh-summary';
 import { activeSources, type FetchableSource } from '../ingest/store/repository';
-import { purgeOldItems } from '../news/retention';
+import { purgeOldItems, savedKept } from '../news/retention';
 import * as repo from './repository';
 import type { Figures } from './repository';
-import { NEW_YORK, briefingSlot, cron, every, hours } from './schedule';
+import { NEW_YORK, cron, every, hours } from './schedule';
 import { JobFailure, type JobDefinition } from './types';
 import { ROCKET_REFRESH_HOURS } from '../../shared/constants';
+import { slotAt, type BriefingSlot } from '../ai/ny-time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Run history is kept this long. */
 export const JOB_HISTORY_DAYS = 30;
 
-export type BriefingSlot = 'morning' | 'evening';
+export type { BriefingSlot };
 
 export interface JobDeps {
   /** Writes the morning or evening AI briefing (the AI module); absent: skipped. */
@@ -58,6 +60,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now, signal }) => ({
         deletedCount: await purgeOldItems(db, now.getTime(), ctx.config.purgeAgeDays, { signal }),
+        savedKeptCount: await savedKept(db, now.getTime(), ctx.config.purgeAgeDays),
       }),
     },
     {
@@ -67,7 +70,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       schedule: cron('0 8,20 * * *', NEW_YORK, 'Daily at 08:00 and 20:00 America/New_York'),
       enabledByDefault: true,
       run: async ({ now, signal }) => {
-        const slot = briefingSlot(now);
+        const slot = slotAt(now.getTime());
         // The briefing is written even when every source failed: it reads what is stored.
         return fetchJob(await activeSources(db), { signal }, async () => {
           let briefing = false;
@@ -107,6 +110,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now }) => {
         await pruneAuthTables(ctx, now.getTime());
+        await pruneRateEvents(db, now.getTime()); // every declared bucket, past its window
         const jobRunsDeleted = await repo.pruneRuns(db, now.getTime() - JOB_HISTORY_DAYS * DAY_MS);
         return { jobRunsDeleted };
       },

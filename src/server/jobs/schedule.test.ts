@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_YORK, briefingSlot, hours, nextCronRun, nextRunAt, every } from './schedule';
+import { NEW_YORK, hours, nextCronRun, nextRunAt, every } from './schedule';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -28,18 +28,6 @@ describe('the news refresh at 08:00 and 20:00 New York', () => {
     expect(next('2026-01-15T12:00:00Z')).toBe('2026-01-15T13:00:00.000Z'); // 08:00 EST
     expect(next('2026-01-15T13:00:00Z')).toBe('2026-01-16T01:00:00.000Z'); // 20:00 EST
     expect(next('2026-01-16T01:00:00Z')).toBe('2026-01-16T13:00:00.000Z');
-  });
-
-  it.each([
-    ['2026-01-15T13:00:00Z', 'morning'], // 08:00 EST
-    ['2026-01-15T18:59:59Z', 'morning'], // 13:59 EST
-    ['2026-01-15T19:00:00Z', 'evening'], // 14:00 EST
-    ['2026-07-15T17:59:00Z', 'morning'], // 13:59 EDT
-    ['2026-07-15T18:00:00Z', 'evening'], // 14:00 EDT
-    ['2026-01-16T01:00:00Z', 'evening'], // 20:00 EST
-    ['2026-01-16T05:00:00Z', 'morning'], // 00:00 EST
-  ])('at %s the slot is %s', (when, slot) => {
-    expect(briefingSlot(new Date(when))).toBe(slot);
   });
 });
 

@@ -44,14 +44,4 @@ export function nextRunAt(schedule: Schedule, now: number, lastStartedAt: number
   return lastStartedAt === null ? now : lastStartedAt + schedule.everyMs;
 }
 
-const hourIn = (timeZone: string, at: Date) =>
-  Number(
-    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at),
-  );
-
-/** The news refresh's briefing slot: morning before 14:00 New York time, else evening (spec 001 §4). */
-export function briefingSlot(at: Date): 'morning' | 'evening' {
-  return hourIn(NEW_YORK, at) < 14 ? 'morning' : 'evening';
-}
-
 export const hours = (n: number) => n * HOUR;

@@ -10,11 +10,14 @@
 import { sql } from 'kysely';
 import type { NewsListResponse } from '../../shared/types';
 import type { DB } from '../db/database';
+import { LruMap } from '../lru-map';
 
 const MAX_ENTRIES = 500;
 
 export class ListCache {
-  private entries = new Map<string, { version: string; value: NewsListResponse }>();
+  private readonly entries = new LruMap<string, { version: string; value: NewsListResponse }>({
+    maxEntries: MAX_ENTRIES,
+  });
 
   constructor(private readonly db: DB) {}
 
@@ -31,20 +34,11 @@ export class ListCache {
   async get(key: string, compute: () => Promise<NewsListResponse>): Promise<NewsListResponse> {
     const version = await this.version();
     const hit = this.entries.get(key);
+    if (hit?.version === version) return hit.value;
     this.entries.delete(key);
-    if (hit?.version === version) {
-      this.entries.set(key, hit); // most recently used last
-      return hit.value;
-    }
     const value = await compute();
     // Only keep it if nothing was written while it was computed.
-    if ((await this.version()) === version) {
-      this.entries.set(key, { version, value });
-      if (this.entries.size > MAX_ENTRIES) {
-        const oldest = this.entries.keys().next();
-        if (!oldest.done) this.entries.delete(oldest.value);
-      }
-    }
+    if ((await this.version()) === version) this.entries.set(key, { version, value });
     return value;
   }
 }

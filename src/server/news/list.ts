@@ -17,6 +17,9 @@ import {
   type Strategy,
 } from './repository';
 import { searchTokens } from './search';
+import { itemStates, readingFilterOf } from '../reading/list-filter';
+import { readingTotal } from '../reading/list-total';
+import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
 import {
   SEARCH_LIST_CAP,
   positionAfter,
@@ -123,12 +126,14 @@ export async function listNews(
     if (filter.searchTokens.length === 0) return empty(0);
   }
   if (filter.sourceIds.length === 0) return empty(0);
+  filter.reading = readingFilterOf(userId, query);
 
-  let matched = counts.matched;
+  let matched = filter.reading ? await readingTotal(db, dialect, filter, counts) : counts.matched;
   let ids: number[] | undefined;
   /** Where the page ends, when a cached search result says (its values are the snapshot the cursor must follow). */
   let end: Cursor | undefined;
-  if (filter.searchTokens && matched > 0) {
+  // Read state changes with every click: a search with it is not cached.
+  if (filter.searchTokens && matched > 0 && !filter.reading) {
     const key = JSON.stringify([
       filter.sourceIds,
       filter.itemType,
@@ -147,12 +152,24 @@ export async function listNews(
         end = { value: result.list.values[lastIndex], id: result.list.ids[lastIndex] };
     }
   }
+  if (
+    !ids &&
+    filter.reading &&
+    readsUnreadDirectly(filter, matched, counts.inSources, page.offset + page.limit)
+  ) {
+    const list = await unreadInOrder(db, userId, filter, page.column, page.order);
+    const start = page.cursor ? positionAfter(list, page.order, page.cursor) : page.offset;
+    ids = Array.from(list.ids.subarray(start, start + page.limit));
+    const lastIndex = start + ids.length - 1;
+    if (ids.length) end = { value: list.values[lastIndex], id: list.ids[lastIndex] };
+  }
   if (page.offset >= matched) return empty(matched);
 
   const rows = ids
     ? inOrder(ids, await findItemsByIds(db, ids))
     : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
-  const items = rows.map(toNewsItem);
+  const states = await itemStates(db, userId, rows);
+  const items = rows.map((row) => toNewsItem(row, states.get(row.id)));
 
   const totalPages = Math.ceil(matched / query.pageSize);
   const last = rows.at(-1);

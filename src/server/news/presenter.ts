@@ -31,7 +31,14 @@ function typedExtra(
 /** Ingestion writes only known types; anything else reads as an article. */
 const asItemType = (t: string): ItemType => ITEM_TYPES.find((known) => known === t) ?? 'article';
 
-export function toNewsItem(row: FeedRow): NewsItem {
+/** The caller's state of one item (reading/); unread and not saved unless told. */
+export interface ItemState {
+  isRead: boolean;
+  isSaved: boolean;
+}
+const NO_STATE: ItemState = { isRead: false, isSaved: false };
+
+export function toNewsItem(row: FeedRow, state: ItemState = NO_STATE): NewsItem {
   const fields = {
     id: String(row.id),
     title: row.title,
@@ -48,6 +55,8 @@ export function toNewsItem(row: FeedRow): NewsItem {
     sourceId: String(row.source_id),
     sourceName: row.source_name ?? null,
     author: row.author,
+    isRead: state.isRead,
+    isSaved: state.isSaved,
   };
   return Object.assign(fields, typedExtra(row.source_type, parseExtra(row.extra)));
 }

@@ -7,7 +7,7 @@ import { fetchNewsSchema, noInputSchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { requireUser } from '../http/auth-guard';
-import { enforceRateLimit, type Window } from '../http/rate-limit';
+import { enforceRateLimit, rateWindow } from '../http/rate-limit';
 import { cleanupItems } from '../ingest/store/cleanup';
 import {
   USER_REFRESH_MIN_AGE_MS,
@@ -17,7 +17,11 @@ import {
 } from '../ingest/pipeline';
 
 const TEN_MINUTES = 10 * 60 * 1000;
-const TARGETED_REFRESH: Window = { bucket: 'refresh-targeted', limit: 30, windowMs: TEN_MINUTES };
+const TARGETED_REFRESH = rateWindow({
+  bucket: 'refresh-targeted',
+  limit: 30,
+  windowMs: TEN_MINUTES,
+});
 
 /**
  * What the login route runs after a successful sign-in: refresh the user's due
@@ -30,11 +34,11 @@ export function refreshAfterLogin(ctx: AppContext): ((user: UserRow) => void) | 
 }
 
 export function refreshRoutes(ctx: AppContext): FastifyPluginAsync {
-  const fullRefresh: Window = {
+  const fullRefresh = rateWindow({
     bucket: 'refresh',
     limit: 1,
     windowMs: ctx.config.refreshCooldownSeconds * 1000,
-  };
+  });
 
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

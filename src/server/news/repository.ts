@@ -12,6 +12,7 @@ import type { DB, Dialect } from '../db/database';
 import type { Database } from '../db/tables';
 import type { Cursor } from './cursor';
 import { toFts5Query, toTsQuery } from './search';
+import { readingConditions, type ReadingFilter } from '../reading/list-filter';
 
 export const SORT_COLUMNS = {
   publishedAt: 'published_at',
@@ -27,6 +28,8 @@ export interface FeedFilter {
   isBreaking?: boolean;
   /** Search words (see search.ts); never empty when present. */
   searchTokens?: string[];
+  /** Read and saved filters (reading/list-filter.ts). */
+  reading?: ReadingFilter;
 }
 
 export interface FeedPage {
@@ -66,6 +69,7 @@ function filterConditions(
     conditions.push(eb('news_items.item_type', '=', filter.itemType));
   if (filter.isBreaking !== undefined)
     conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
+  conditions.push(...readingConditions(eb, filter.reading));
   if (filter.searchTokens && dialect === 'postgres') {
     conditions.push(
       sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`,
@@ -210,6 +214,17 @@ export async function findMatches(
       .execute();
   }
   return rows.map((r) => ({ id: r.id, value: r.value }));
+}
+
+/** Number of items within the filter (searched or not). */
+export async function countFiltered(db: DB, dialect: Dialect, filter: FeedFilter): Promise<number> {
+  if (filter.searchTokens) return countMatches(db, dialect, filter);
+  const row = await db
+    .selectFrom('news_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.and(filterConditions(eb, dialect, filter, 'match')))
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** Number of search matches within the filter. */

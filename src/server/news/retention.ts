@@ -5,6 +5,7 @@
 // Briefings are items too, so they follow the same rule.
 import { sql } from 'kysely';
 import type { DB, Tx } from '../db/database';
+import { countSavedBefore, notSavedByAnyone } from '../reading/list-filter';
 
 /** The spec's purge age (PURGE_AGE_DAYS can change it; the admin panel's texts say the configured age). */
 export const PURGE_AGE_DAYS = 30;
@@ -94,8 +95,13 @@ export async function retainedItems<T extends { dedupeKey: string; publishedAt: 
   );
 }
 
+/** How many items old enough to purge were kept because someone saved them. */
+export async function savedKept(db: DB, now: number, ageDays: number): Promise<number> {
+  return ageDays > 0 ? countSavedBefore(db, purgeCutoff(now, ageDays)) : 0;
+}
+
 /**
- * Deletes items published before the cutoff, except each source's newest
+ * Deletes items published before the cutoff, except saved ones and each source's newest
  * KEEP_NEWEST_PER_SOURCE, source by source, oldest first, in batches, giving
  * the event loop (and other connections) a turn between batches. Their
  * summaries, counters and search entries go with them (cascades and triggers).
@@ -132,6 +138,7 @@ export async function purgeOldItems(
               ])
             : eb('published_at', '<', cutoff),
         )
+        .where(notSavedByAnyone())
         .orderBy('published_at')
         .orderBy('id')
         .limit(asked)

@@ -10,6 +10,7 @@
 // deleted meanwhile are simply missing from their page.
 // A larger result keeps only its total; its pages walk the sort index, where a
 // common word is found quickly.
+import { LruMap } from '../lru-map';
 import type { Cursor } from './cursor';
 
 export const SEARCH_CACHE_TTL_MS = 30_000;
@@ -25,35 +26,21 @@ export interface SearchResult {
 }
 
 export class SearchCache {
-  private entries = new Map<string, { value: SearchResult; expiresAt: number }>();
-  private held = 0;
+  private readonly entries = new LruMap<string, { value: SearchResult; expiresAt: number }>({
+    maxEntries: CACHE_ENTRIES,
+    maxWeight: CACHE_IDS,
+    weigh: (entry) => entry.value.list?.ids.length ?? 0,
+  });
 
   constructor(private readonly ttlMs = SEARCH_CACHE_TTL_MS) {}
 
   async get(key: string, compute: () => Promise<SearchResult>): Promise<SearchResult> {
     const at = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > at) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
+    if (hit && hit.expiresAt > at) return hit.value;
     const value = await compute();
-    this.remove(key);
     this.entries.set(key, { value, expiresAt: at + this.ttlMs });
-    this.held += value.list?.ids.length ?? 0;
-    for (const oldest of this.entries.keys()) {
-      if (this.held <= CACHE_IDS && this.entries.size <= CACHE_ENTRIES) break;
-      this.remove(oldest);
-    }
     return value;
-  }
-
-  private remove(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.held -= entry.value.list?.ids.length ?? 0;
-    this.entries.delete(key);
   }
 }
 

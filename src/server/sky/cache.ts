@@ -1,15 +1,19 @@
 // A small TTL cache whose concurrent misses for one key share a single load.
 // Failures are not cached, so the next request tries the upstream again.
+import { LruMap } from '../lru-map';
+
 export class SharedCache<T> {
-  private entries = new Map<string, { value: T; expires: number }>();
+  private readonly entries: LruMap<string, { value: T; expires: number }>;
   private inflight = new Map<string, Promise<T>>();
 
   constructor(
     /** Lifetime of a value; a function lets failures live shorter than answers. */
     private readonly ttlMs: number | ((value: T) => number),
-    private readonly maxEntries = 1000,
+    maxEntries = 1000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LruMap({ maxEntries });
+  }
 
   async get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -27,12 +31,6 @@ export class SharedCache<T> {
   }
 
   private set(key: string, value: T) {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: drop the oldest.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     const ttl = typeof this.ttlMs === 'number' ? this.ttlMs : this.ttlMs(value);
     this.entries.set(key, { value, expires: this.now() + ttl });
   }

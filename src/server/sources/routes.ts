@@ -12,14 +12,14 @@ import {
 } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireAdmin, requireUser } from '../http/auth-guard';
-import { enforceRateLimit, type Window } from '../http/rate-limit';
+import { enforceRateLimit, rateWindow } from '../http/rate-limit';
 import { extractTitle } from '../ingest/fetchers/extract-title';
 import { fetchSourceNow } from '../ingest/fetch-now';
 import { sharedHttp } from '../net/guarded-http';
 import { exportOpml, importOpml, OPML_BODY_LIMIT, OPML_FILENAME } from './opml';
 import * as sources from './service';
 
-const EXTRACT_TITLE: Window = { bucket: 'extract-title', limit: 120, windowMs: 10 * 60 * 1000 };
+const EXTRACT_TITLE = rateWindow({ bucket: 'extract-title', limit: 120, windowMs: 10 * 60 * 1000 });
 
 export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
   const { db, config } = ctx;

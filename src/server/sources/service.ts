@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { SourceRow } from '../db/tables';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { parseId } from '../http/parse-id';
 import { compareSources, toNewsSource } from './presenter';
 import * as repo from './repository';
 import { urlKey } from './url-key';
@@ -39,14 +40,7 @@ export interface SourceFields {
   sourceType: SourceType;
 }
 
-const MAX_ID = 2_147_483_647;
-
-/** Ids arrive as strings; anything that is not one of ours is simply not found. */
-export function parseSourceId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID)) throw notFound(SOURCE_MESSAGES.notFound);
-  return id;
-}
+const parseSourceId = (raw: string) => parseId(raw, SOURCE_MESSAGES.notFound);
 
 const host = (u: string) => new URL(u).hostname;
 

@@ -106,7 +106,7 @@ describe('fragmentsTellApart', () => {
       ],
       true,
     ],
-    ['a page and its anchor', [{ url: '/day.html' }, { url: '/day.html#a2' }], true],
+    ['a page and its anchor', [{ url: '/day.html' }, { url: '/day.html#a2' }], false],
     ['distinct pages with anchors', [{ url: '/a#comments' }, { url: '/b#comments' }], false],
     ['the same anchor twice', [{ url: '/a#top' }, { url: '/a?utm_source=x#top' }], false],
     ['no links', [{ guid: 'x' }, { guid: 'y' }], false],

@@ -200,7 +200,7 @@ export function canonicalUrl(
 
 /**
  * Whether two items of one fetch differ only by their link's (or URL guid's)
- * #fragment: a feed with one page per day and an anchor per post
+ * #fragment, both having one: a feed with one page per day and an anchor per post
  * (scripting.com). Such a feed keeps its fragments, or its posts would
  * collapse into one item per page; other feeds drop them, so #comments and
  * similar variants of one story stay one item. One pass over the items.
@@ -215,7 +215,9 @@ export function fragmentsTellApart(items: FetchedItem[], baseUrl: string): boole
     ] as const;
     for (const [kind, raw, base] of candidates) {
       const whole = canonicalUrl(raw, base, true);
-      if (whole === null) continue;
+      // Only anchors tell posts apart: a page beside its own #comments is one story.
+      const hash = whole?.indexOf('#') ?? -1;
+      if (whole === null || hash < 0 || hash === whole.length - 1) continue;
       const key = `${kind} ${canonicalUrl(whole)}`;
       const earlier = seen.get(key);
       if (earlier === undefined) seen.set(key, whole);

@@ -1,6 +1,6 @@
 import { Loader2, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
 import type { User } from '../../../shared/types';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { profileFormSchema, updateZipSchema } from '../../../shared/schemas';
 import type { User } from '../../../shared/types';
 import { FormAlert } from '../../components/FormAlert';

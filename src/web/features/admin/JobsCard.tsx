@@ -1,7 +1,7 @@
 // Admin panel: the server's background jobs, each with its schedule, next run,
 // last runs (status, figures, error) and Run Now.
 import { Play } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { JobInfo, JobRun } from '../../../shared/admin';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -2,7 +2,7 @@
 // schedule is the server's purge job; its toggle and Run Now drive that job.
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import {
   Card,

@@ -3,7 +3,7 @@
 // Searchable and paged once there are more users than one page holds.
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '../../../shared/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

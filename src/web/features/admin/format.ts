@@ -11,6 +11,7 @@ export const formatRunTime = (iso: string) => formatDateTime(iso);
 /** Each figure's words, for one and for many ("1 source fetched", "17 sources fetched"). */
 const FIGURE_LABELS: Record<string, [one: string, many: string]> = {
   deletedCount: ['deleted', 'deleted'],
+  savedKeptCount: ['saved story kept', 'saved stories kept'],
   newItemsAdded: ['new item', 'new items'],
   sourcesFetched: ['source fetched', 'sources fetched'],
   sourcesFailed: ['failed', 'failed'],

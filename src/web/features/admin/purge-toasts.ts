@@ -1,5 +1,5 @@
 // The purge's toasts, as the spec words them (001 §8), shared by both purge buttons.
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PURGE_IN_PROGRESS, type PurgeResponse } from '../../../shared/admin';
 
 export function purgeSucceeded(result: PurgeResponse | undefined) {

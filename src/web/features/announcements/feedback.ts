@@ -1,5 +1,5 @@
 // Toast texts for announcements (spec 000 §8, 001 §8).
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ADMIN_FALLBACKS, DISMISS_FAILED } from './api';
 
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : '');

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AI_SUMMARY_MIN_CONTENT } from '../../../shared/constants';
 import type { NewsItem, SummarizeResponse } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { REFRESH_COOLDOWN_MS, STORAGE_KEYS } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';

@@ -29,6 +29,8 @@ function launch(
     sourceId: '1',
     sourceName: 'Launch Library',
     author: null,
+    isRead: false,
+    isSaved: false,
     sourceType: 'rocket_launch',
     extra: {
       status,

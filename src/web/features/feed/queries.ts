@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { FEED_PAGE_SIZE } from '../../../shared/constants';
 import type { FetchNewsResponse, NewsListResponse } from '../../../shared/types';
 import { api, toQuery } from '../../lib/api';

@@ -1,6 +1,6 @@
 // 'Default Sources' on the Sources tab: a switch per system source, a spinner while saving.
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { NewsSource } from '../../../shared/types';
 import {
   Card,

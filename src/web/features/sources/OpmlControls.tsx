@@ -1,7 +1,7 @@
 // OPML import (file → server) with a report dialog, and export (a download link).
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,

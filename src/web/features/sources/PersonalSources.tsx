@@ -2,7 +2,7 @@
 // (one row at a time; the other edit and delete buttons are disabled meanwhile).
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ADD_FORM_SOURCE_TYPES } from '../../../shared/constants';
 import type { NewsSource } from '../../../shared/types';
 import { Button } from '../../components/ui/button';

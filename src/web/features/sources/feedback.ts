@@ -1,5 +1,5 @@
 // Toast texts for source changes (spec 000 §8 "Sources" and "Add source").
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 
 export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : '');
 

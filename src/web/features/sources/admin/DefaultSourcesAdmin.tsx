@@ -2,7 +2,7 @@
 // type-specific placeholders, inline edit (one at a time), remove; sorted by name.
 import { Plus, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { SOURCE_TYPES } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
 import {

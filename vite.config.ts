@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { pwa } from './scripts/pwa.ts';
 import { serverOnlyGuard } from './scripts/vite-server-only-guard.ts';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), serverOnlyGuard()],
+  plugins: [react(), tailwindcss(), serverOnlyGuard(), pwa()],
   // 'hidden': maps are written (for the operator's debugging) but not referenced from
   // the bundles; the server refuses to serve any .map file.
   build: {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ToastSlot } from './components/ToastSlot';
+import { bootPwa } from './pwa/boot';
 import { router } from './router';
 import './styles.css';
 
@@ -18,3 +19,6 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The installable app (src/web/pwa/): the service worker after first paint.
+addEventListener('load', () => bootPwa(queryClient, import.meta.env.PROD));

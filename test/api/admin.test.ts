@@ -5,37 +5,31 @@ import { setRole } from '../../src/server/auth/users';
 import { acquireLease } from '../../src/server/jobs/repository';
 import { ADMIN_ONLY, LAST_ADMIN, PURGE_IN_PROGRESS } from '../../src/shared/admin';
 import { dialects } from '../helpers/database';
-import { createAdmin, createSignedInUser, createUser, signIn } from '../helpers/factories';
+import {
+  createAdmin,
+  createItem,
+  createSignedInUser,
+  createSource,
+  createUser,
+  signIn,
+} from '../helpers/factories';
 import { FixtureServer } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { createSource, itemsOf } from '../integration/ingest-helpers';
+import { itemsOf } from '../integration/ingest-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function insertItem(server: TestServer, sourceId: number, publishedAt: number, n: number) {
-  await server.db
-    .insertInto('news_items')
-    .values({
-      source_id: sourceId,
-      dedupe_key: `k${n}`,
-      url: `https://example.org/${n}`,
-      title: `Story ${n}`,
-      summary: '',
-      summary_text: '',
-      content: null,
-      content_text: null,
-      image_url: null,
-      author: null,
-      published_at: publishedAt,
-      fetched_at: publishedAt,
-      updated_at: publishedAt,
-      item_type: 'article',
-      is_breaking: 0,
-      engagement_score: 0,
-      extra: null,
-    })
-    .execute();
-}
+const insertItem = (server: TestServer, sourceId: number, publishedAt: number, n: number) =>
+  createItem(server, sourceId, {
+    dedupe_key: `k${n}`,
+    url: `https://example.org/${n}`,
+    title: `Story ${n}`,
+    summary: '',
+    summary_text: '',
+    published_at: publishedAt,
+    fetched_at: publishedAt,
+    updated_at: publishedAt,
+  });
 
 const rss = (items: Array<{ guid: string; date: Date }>) =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>Feed</title>${items
@@ -96,18 +90,11 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
   it('the user list: userId a positive integer, paged and searchable beyond 50 users', async () => {
     const { client } = await createSignedInUser(server, { role: 'admin' });
     for (let i = 0; i < 55; i++)
-      await server.db
-        .insertInto('users')
-        .values({
-          email: `many${i}@crowd.test`,
-          email_normalized: `many${i}@crowd.test`,
-          display_name: `Crowd ${String(i).padStart(2, '0')}`,
-          password_hash: 'x',
-          role: 'user',
-          created_at: Date.now(),
-          updated_at: Date.now(),
-        })
-        .execute();
+      await createUser(server, {
+        email: `many${i}@crowd.test`,
+        displayName: `Crowd ${String(i).padStart(2, '0')}`,
+        passwordHash: 'x',
+      });
     const first = await client.get('/_api/admin/users');
     expect(first.status).toBe(200);
     expect(first.body.users).toHaveLength(50);

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
-import { createSignedInUser } from '../helpers/factories';
+import { createItem, createSignedInUser, createSource } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const LIST = '/_api/news/list?page=1&pageSize=20&sortBy=publishedAt&sortOrder=desc';
@@ -39,28 +39,19 @@ describe.each(dialects)('feed list answers stay current (%s)', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer({ dialect });
     ({ client } = await createSignedInUser(server));
-    const at = Date.now();
-    ({ id: sourceId } = await server.db
-      .insertInto('news_sources')
-      .values({
-        name: 'Cache',
-        url: 'https://example.test/feed',
-        url_key: 'https://example.test/feed',
-        source_type: 'rss',
-        user_id: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-    await server.db.insertInto('news_items').values(item('First')).execute();
+    sourceId = await createSource(server, {
+      name: 'Cache',
+      url: 'https://example.test/feed',
+      url_key: 'https://example.test/feed',
+    });
+    await createItem(server, sourceId, item('First'));
   });
   afterAll(async () => server?.close());
 
   it('shows an item stored by the server at once', async () => {
     expect(await titles()).toEqual(['First']);
     expect(await titles()).toEqual(['First']);
-    await server.db.insertInto('news_items').values(item('Second')).execute();
+    await createItem(server, sourceId, item('Second'));
     expect(await titles()).toEqual(['Second', 'First']);
   });
 

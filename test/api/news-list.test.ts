@@ -11,7 +11,7 @@ import { searchTokens } from '../../src/server/news/search';
 import type { NewsItem } from '../../src/shared/types';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
-import { createSignedInUser, type TestUser } from '../helpers/factories';
+import { createItem, createSignedInUser, createSource, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -44,22 +44,14 @@ async function insertSource(
   userId: number | null,
   isEnabled: 0 | 1 = 1,
 ) {
-  const at = Date.now();
-  const row = await server.db
-    .insertInto('news_sources')
-    .values({
-      name,
-      url: `https://example.test/${encodeURIComponent(name)}`,
-      url_key: name,
-      source_type: sourceType,
-      user_id: userId,
-      is_enabled: isEnabled,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createSource(server, {
+    name,
+    url: `https://example.test/${encodeURIComponent(name)}`,
+    url_key: name,
+    sourceType,
+    userId,
+    isEnabled: isEnabled === 1,
+  });
 }
 
 async function insertItem(
@@ -90,13 +82,8 @@ async function insertItem(
     extra: n % 5 === 0 ? JSON.stringify({ status: 'Go', n }) : null,
     ...extra,
   };
-  const row = await server.db
-    .insertInto('news_items')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
   return {
-    id: row.id,
+    id: await createItem(server, sourceId, values),
     sourceId,
     title: values.title,
     publishedAt: values.published_at,

@@ -5,10 +5,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewsSource } from '../../src/shared/types';
 import { dialects } from '../helpers/database';
-import { createSignedInUser } from '../helpers/factories';
+import { createSignedInUser, createSource } from '../helpers/factories';
 import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { createSource } from '../integration/ingest-helpers';
 
 /** Nothing listens on the discard port: a fetch there fails as an offline one does. */
 const UNREACHABLE = 'http://127.0.0.1:9';

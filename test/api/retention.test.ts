@@ -7,10 +7,10 @@ import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline
 import { KEEP_NEWEST_PER_SOURCE, purgeOldItems } from '../../src/server/news/retention';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
-import { createSignedInUser } from '../helpers/factories';
+import { createItem, createSignedInUser, createSource } from '../helpers/factories';
 import { FixtureServer } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { createSource, itemsOf } from '../integration/ingest-helpers';
+import { itemsOf } from '../integration/ingest-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -137,28 +137,16 @@ describe.each(dialects)('the newest stories of every source are kept (%s)', (dia
     for (const batchSize of [undefined, 3]) {
       const now = Date.now();
       const insert = async (source: number, key: string, daysAgo: number) =>
-        server.db
-          .insertInto('news_items')
-          .values({
-            source_id: source,
-            dedupe_key: key,
-            url: `https://purge.example/${key}`,
-            title: key,
-            summary: '',
-            summary_text: '',
-            content: null,
-            content_text: null,
-            image_url: null,
-            author: null,
-            item_type: 'article',
-            is_breaking: 0,
-            engagement_score: 0,
-            extra: null,
-            published_at: now - daysAgo * DAY,
-            fetched_at: now,
-            updated_at: now,
-          })
-          .execute();
+        createItem(server, source, {
+          dedupe_key: key,
+          url: `https://purge.example/${key}`,
+          title: key,
+          summary: '',
+          summary_text: '',
+          published_at: now - daysAgo * DAY,
+          fetched_at: now,
+          updated_at: now,
+        });
       const tag = batchSize ?? 'adaptive';
       // Busy: 12 recent and 20 old; quiet: 14 old; tiny: 3 old; mixed: 4 recent and 9 old.
       const busy = await createSource(server.db, { url: `https://purge.example/busy-${tag}` });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsSource } from '../../src/shared/types';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
-import { createSignedInUser, type TestUser } from '../helpers/factories';
+import { createItems, createSignedInUser, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { insertPersonalSources } from './sources-fixtures';
 
@@ -56,25 +56,22 @@ describe.each(dialects)('sources API (%s)', (dialect) => {
       .executeTakeFirst();
   async function insertItems(sourceId: string, n: number, batch = '') {
     const at = Date.now();
-    await server.db
-      .insertInto('news_items')
-      .values(
-        Array.from({ length: n }, (_, i) => ({
-          source_id: Number(sourceId),
-          dedupe_key: `item-${sourceId}-${batch}${i}`,
-          url: `https://feeds.example.org/story/${sourceId}/${i}`,
-          title: `Story ${i} about the Moon`,
-          summary: '<p>Moon</p>',
-          summary_text: 'Moon',
-          published_at: at - i * 1000,
-          fetched_at: at,
-          updated_at: at,
-          item_type: i % 2 ? 'video' : 'article',
-          is_breaking: 0 as const,
-          engagement_score: i,
-        })),
-      )
-      .execute();
+    await createItems(
+      server,
+      Number(sourceId),
+      Array.from({ length: n }, (_, i) => ({
+        dedupe_key: `item-${sourceId}-${batch}${i}`,
+        url: `https://feeds.example.org/story/${sourceId}/${i}`,
+        title: `Story ${i} about the Moon`,
+        summary: '<p>Moon</p>',
+        summary_text: 'Moon',
+        published_at: at - i * 1000,
+        fetched_at: at,
+        updated_at: at,
+        item_type: i % 2 ? 'video' : 'article',
+        engagement_score: i,
+      })),
+    );
   }
 
   describe('anonymous visitors', () => {

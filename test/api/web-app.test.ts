@@ -17,6 +17,8 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"AstroDash"}');
     server = await startTestServer({ webDir });
   });
   afterAll(async () => {
@@ -54,5 +56,20 @@ describe('serving the web app', () => {
       error: 'Not found',
       message: 'Not found',
     });
+  });
+
+  it('serves the service worker as JavaScript that is revalidated on every visit', async () => {
+    const res = await server.client().get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the web app manifest with its own content type', async () => {
+    const res = await server.client().get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.text).toBe('{"name":"AstroDash"}');
   });
 });

@@ -2,7 +2,13 @@
 // with the spec's dialog and toasts, the Jobs card showing the run.
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { createAdmin, createUser, type TestUser } from '../helpers/factories';
+import {
+  createAdmin,
+  createItem,
+  createSource,
+  createUser,
+  type TestUser,
+} from '../helpers/factories';
 import { describeE2E, MOBILE, useE2E } from './browser';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,44 +32,24 @@ describeE2E('admin panel', () => {
     admin = await createAdmin(e2e.server, { displayName: 'Ada Admin' });
     member = await createUser(e2e.server, { displayName: 'Max Member' });
     const now = Date.now();
-    const { id } = await e2e.server.db
-      .insertInto('news_sources')
-      .values({
-        name: 'Old Feed',
-        url: 'https://old.example.org/feed',
-        url_key: 'old.example.org/feed',
-        source_type: 'rss',
-        user_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await createSource(e2e.server, {
+      name: 'Old Feed',
+      url: 'https://old.example.org/feed',
+      url_key: 'old.example.org/feed',
+    });
     // Two old stories and ten recent ones: every source keeps its newest 10 whatever their
     // age, so the two old ones are what a purge takes.
     for (const [i, age] of [40, 35, ...Array.from({ length: 10 }, () => 1)].entries())
-      await e2e.server.db
-        .insertInto('news_items')
-        .values({
-          source_id: id,
-          dedupe_key: `old-${i}`,
-          url: `https://old.example.org/${i}`,
-          title: `Old story ${i}`,
-          summary: '',
-          summary_text: '',
-          published_at: now - age * DAY,
-          fetched_at: now,
-          updated_at: now,
-          item_type: 'article',
-          is_breaking: 0,
-          engagement_score: 0,
-          content: null,
-          content_text: null,
-          image_url: null,
-          author: null,
-          extra: null,
-        })
-        .execute();
+      await createItem(e2e.server, id, {
+        dedupe_key: `old-${i}`,
+        url: `https://old.example.org/${i}`,
+        title: `Old story ${i}`,
+        summary: '',
+        summary_text: '',
+        published_at: now - age * DAY,
+        fetched_at: now,
+        updated_at: now,
+      });
   });
 
   it('a user sees Access Denied', async () => {

@@ -15,17 +15,33 @@ export const describeE2E: typeof describe = (
   hasBrowser() ? describe : describe.skip
 ) as typeof describe;
 
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const DESKTOP = { width: 1280, height: 860 };
 export const MOBILE = { width: 375, height: 740 };
 
 export interface E2E {
   server: TestServer;
   browser: Browser;
-  /** A fresh browser context (own cookies and storage) at the given viewport. */
-  newPage(viewport?: {
-    width: number;
-    height: number;
-  }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (own cookies and storage) at the given viewport. Service
+   * workers are blocked unless asked for: the worker precaches the whole app on a first
+   * visit, extra work on a busy machine that these journeys do not test
+   * (installable.test.ts tests the worker).
+   */
+  newPage(
+    viewport?: { width: number; height: number },
+    options?: { serviceWorkers?: 'allow' | 'block' },
+  ): Promise<{ context: BrowserContext; page: Page }>;
   screenshot(page: Page, name: string): Promise<void>;
 }
 
@@ -40,19 +56,14 @@ export function useE2E(options: TestServerOptions | (() => TestServerOptions) = 
     state.server = await startTestServer({ ...resolved, webDir: WEB_DIR });
     state.browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
-    state.newPage = async (viewport = DESKTOP) => {
-      const context = await state.browser.newContext({ viewport, baseURL: state.server.url });
+    state.newPage = async (viewport = DESKTOP, { serviceWorkers = 'block' } = {}) => {
+      const context = await state.browser.newContext({
+        viewport,
+        baseURL: state.server.url,
+        serviceWorkers,
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return { context, page };

@@ -5,10 +5,9 @@ import type { SourceType } from '../../src/shared/constants';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { urlKey } from '../../src/server/sources/url-key';
 import type { NewsListResponse } from '../../src/shared/types';
 import { dialects } from '../helpers/database';
-import { createUser, type TestUser } from '../helpers/factories';
+import { createItem, createSource, createUser, type TestUser } from '../helpers/factories';
 import { describeE2E, DESKTOP, MOBILE, SCREENSHOT_DIR, useE2E, type E2E } from './browser';
 
 const HOUR = 3_600_000;
@@ -51,54 +50,34 @@ async function insertSource(
   items: SeedItem[],
 ) {
   const now = Date.now();
-  const source = await e2e.server.db
-    .insertInto('news_sources')
-    .values({
-      name,
-      url,
-      url_key: urlKey(url),
-      source_type: sourceType,
-      user_id: null,
-      is_enabled: 1,
-      created_at: now,
-      updated_at: now,
-      last_fetched_at: now,
-      last_status: 'ok',
-      last_error: null,
-      etag: null,
-      last_modified: null,
-      resolved_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sourceId = await createSource(e2e.server, {
+    name,
+    url,
+    sourceType,
+    last_fetched_at: now,
+    last_status: 'ok',
+  });
   for (const [i, item] of items.entries()) {
     const summary =
       item.summary ??
       `${item.title}. A longer look at what happened, why it matters for astronomers and what comes next for the mission team and the instruments on board.`;
-    await e2e.server.db
-      .insertInto('news_items')
-      .values({
-        source_id: source.id,
-        dedupe_key: `${url}#${i}`,
-        url: item.url ?? `${url}/story-${i}`,
-        title: item.title,
-        summary: item.summaryHtml ?? `<p>${summary}</p>`,
-        summary_text: summary,
-        content: null,
-        content_text: null,
-        image_url: item.imageUrl ?? null,
-        author: null,
-        published_at: item.publishedAt,
-        fetched_at: now,
-        updated_at: now,
-        item_type: item.itemType ?? 'article',
-        is_breaking: item.isBreaking ? 1 : 0,
-        engagement_score: i,
-        extra: item.extra ? JSON.stringify(item.extra) : null,
-      })
-      .execute();
+    await createItem(e2e.server, sourceId, {
+      dedupe_key: `${url}#${i}`,
+      url: item.url ?? `${url}/story-${i}`,
+      title: item.title,
+      summary: item.summaryHtml ?? `<p>${summary}</p>`,
+      summary_text: summary,
+      image_url: item.imageUrl ?? null,
+      published_at: item.publishedAt,
+      fetched_at: now,
+      updated_at: now,
+      item_type: item.itemType ?? 'article',
+      is_breaking: item.isBreaking ? 1 : 0,
+      engagement_score: i,
+      extra: item.extra ? JSON.stringify(item.extra) : null,
+    });
   }
-  return String(source.id);
+  return String(sourceId);
 }
 
 /** 25 dashboard items (3 pages of 10), plus reddit and launch items the dashboard leaves out. */

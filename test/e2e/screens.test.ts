@@ -7,8 +7,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { SourceType } from '../../src/shared/constants';
-import { urlKey } from '../../src/server/sources/url-key';
-import { createUser, type TestUser } from '../helpers/factories';
+import { createItem, createSource, createUser, type TestUser } from '../helpers/factories';
 import { seedFeed } from '../helpers/seed-feed';
 import { describeE2E, SCREENSHOT_DIR, useE2E, type E2E } from './browser';
 
@@ -45,47 +44,30 @@ async function insertSource(
   items: SeedItem[],
 ) {
   const now = Date.now();
-  const source = await e2e.server.db
-    .insertInto('news_sources')
-    .values({
-      name,
-      url,
-      url_key: urlKey(url),
-      source_type: sourceType,
-      user_id: null,
-      is_enabled: 1,
-      created_at: now,
-      updated_at: now,
-      last_fetched_at: now,
-      last_status: 'ok',
-      next_fetch_at: now + DAY,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sourceId = await createSource(e2e.server, {
+    name,
+    url,
+    sourceType,
+    last_fetched_at: now,
+    last_status: 'ok',
+    next_fetch_at: now + DAY,
+  });
   for (const [i, item] of items.entries()) {
     const summary = `${item.title}. What happened, why it matters to astronomers, and what comes next for the mission team and the instruments on board.`;
-    await e2e.server.db
-      .insertInto('news_items')
-      .values({
-        source_id: source.id,
-        dedupe_key: `${url}#${i}`,
-        url: item.url,
-        title: item.title,
-        summary: `<p>${summary}</p>`,
-        summary_text: summary,
-        content: null,
-        content_text: null,
-        image_url: item.imageUrl ?? null,
-        author: null,
-        published_at: item.publishedAt,
-        fetched_at: now,
-        updated_at: now,
-        item_type: item.itemType ?? 'article',
-        is_breaking: 0,
-        engagement_score: i,
-        extra: item.extra ? JSON.stringify(item.extra) : null,
-      })
-      .execute();
+    await createItem(e2e.server, sourceId, {
+      dedupe_key: `${url}#${i}`,
+      url: item.url,
+      title: item.title,
+      summary: `<p>${summary}</p>`,
+      summary_text: summary,
+      image_url: item.imageUrl ?? null,
+      published_at: item.publishedAt,
+      fetched_at: now,
+      updated_at: now,
+      item_type: item.itemType ?? 'article',
+      engagement_score: i,
+      extra: item.extra ? JSON.stringify(item.extra) : null,
+    });
   }
 }
 

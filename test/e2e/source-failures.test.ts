@@ -5,9 +5,8 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { urlKey } from '../../src/server/sources/url-key';
 import type { SourceType } from '../../src/shared/constants';
-import { createUser, type TestUser } from '../helpers/factories';
+import { createSource, createUser, type TestUser } from '../helpers/factories';
 import { describeE2E, DESKTOP, MOBILE, SCREENSHOT_DIR, useE2E, type E2E } from './browser';
 
 /** Nothing listens on the discard port: fetches there fail as offline ones do. */
@@ -15,20 +14,7 @@ const UNREACHABLE = 'http://127.0.0.1:9';
 
 async function insertSource(e2e: E2E, name: string, sourceType: SourceType = 'rss') {
   const url = `${UNREACHABLE}/${encodeURIComponent(name)}.xml`;
-  const now = Date.now();
-  await e2e.server.db
-    .insertInto('news_sources')
-    .values({
-      name,
-      url,
-      url_key: urlKey(url),
-      source_type: sourceType,
-      user_id: null,
-      is_enabled: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await createSource(e2e.server, { name, url, sourceType });
 }
 
 async function signIn(context: BrowserContext, user: TestUser) {

@@ -4,9 +4,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { NewsListResponse } from '../../src/shared/types';
-import { urlKey } from '../../src/server/sources/url-key';
 import { dialects } from '../helpers/database';
-import { createAdmin, createUser, type TestUser } from '../helpers/factories';
+import {
+  createAdmin,
+  createItem,
+  createSource,
+  createUser,
+  type TestUser,
+} from '../helpers/factories';
 import { FixtureServer } from '../helpers/fixture-server';
 import { describeE2E, MOBILE, useE2E, type E2E } from './browser';
 
@@ -23,51 +28,25 @@ async function insertDefaultSource(
   story: string,
 ): Promise<number> {
   const now = Date.now();
-  const source = await e2e.server.db
-    .insertInto('news_sources')
-    .values({
-      name,
-      url,
-      url_key: urlKey(url),
-      source_type: 'rss',
-      user_id: null,
-      is_enabled: 1,
-      created_at: now,
-      updated_at: now,
-      last_fetched_at: now,
-      last_status: 'ok',
-      last_error: null,
-      etag: null,
-      last_modified: null,
-      resolved_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sourceId = await createSource(e2e.server, {
+    name,
+    url,
+    last_fetched_at: now,
+    last_status: 'ok',
+  });
   for (const [i, title] of [story, `${story} (part two)`].entries()) {
-    await e2e.server.db
-      .insertInto('news_items')
-      .values({
-        source_id: source.id,
-        dedupe_key: `${url}#${i}`,
-        url: `${url}/story-${i}`,
-        title,
-        summary: `<p>${title}</p>`,
-        summary_text: title,
-        content: null,
-        content_text: null,
-        image_url: null,
-        author: null,
-        published_at: Date.UTC(2015, 0, 1) - i * 60_000, // older than every NASA story
-        fetched_at: now,
-        updated_at: now,
-        item_type: 'article',
-        is_breaking: 0,
-        engagement_score: 0,
-        extra: null,
-      })
-      .execute();
+    await createItem(e2e.server, sourceId, {
+      dedupe_key: `${url}#${i}`,
+      url: `${url}/story-${i}`,
+      title,
+      summary: `<p>${title}</p>`,
+      summary_text: title,
+      published_at: Date.UTC(2015, 0, 1) - i * 60_000, // older than every NASA story
+      fetched_at: now,
+      updated_at: now,
+    });
   }
-  return source.id;
+  return sourceId;
 }
 
 /** Signs the browser context in through the real login call (cookies land in the context). */
@@ -447,25 +426,13 @@ describeE2E.each(dialects)('sources in the browser (%s)', (dialect) => {
     const name = `TheAstronomicalSocietyOfThePacificNewsletter${'Z'.repeat(40)}`;
     const url = `${fixtures.url}/feeds/long-name.rss`;
     const now = Date.now();
-    await e2e.server.db
-      .insertInto('news_sources')
-      .values({
-        name,
-        url,
-        url_key: urlKey(url),
-        source_type: 'rss',
-        user_id: user.id,
-        is_enabled: 1,
-        created_at: now,
-        updated_at: now,
-        last_fetched_at: now,
-        last_status: 'ok',
-        last_error: null,
-        etag: null,
-        last_modified: null,
-        resolved_url: null,
-      })
-      .execute();
+    await createSource(e2e.server, {
+      name,
+      url,
+      userId: user.id,
+      last_fetched_at: now,
+      last_status: 'ok',
+    });
     const { context, page } = await e2e.newPage(MOBILE);
     await signInContext(context, user);
     await openSourcesTab(page);

@@ -2,7 +2,7 @@
 // some with images, most without (as many real feeds), for browser tests and
 // the bundle bench.
 import type { DB } from '../../src/server/db/database';
-import { urlKey } from '../../src/server/sources/url-key';
+import { createItem, createSource } from './factories';
 
 const HOUR = 3_600_000;
 
@@ -34,50 +34,30 @@ export async function seedFeed(
   for (let s = 0; s < sources; s++) {
     const name = names[s % names.length] + (s >= names.length ? ` ${s}` : '');
     const url = `https://source-${s}.example.test/feed`;
-    const source = await db
-      .insertInto('news_sources')
-      .values({
-        name,
-        url,
-        url_key: urlKey(url),
-        source_type: 'rss',
-        user_id: null,
-        is_enabled: 1,
-        created_at: now,
-        updated_at: now,
-        last_fetched_at: now,
-        last_status: 'ok',
-        next_fetch_at: now + 24 * HOUR,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(String(source.id));
+    const source = await createSource(db, {
+      name,
+      url,
+      last_fetched_at: now,
+      last_status: 'ok',
+      next_fetch_at: now + 24 * HOUR,
+    });
+    ids.push(String(source));
     for (let i = 0; i < perSource; i++) {
       const title = `${TOPICS[(s + i) % TOPICS.length]} (${name} #${i + 1})`;
       const summary = `${title}. What happened, why it matters to astronomers, and what comes next for the mission team and the instruments on board.`;
-      await db
-        .insertInto('news_items')
-        .values({
-          source_id: source.id,
-          dedupe_key: `${url}#${i}`,
-          url: `${url}/story-${i}`,
-          title,
-          summary: `<p>${summary}</p>`,
-          summary_text: summary,
-          content: null,
-          content_text: null,
-          // One story in four has an image; one in eight points at one that fails.
-          image_url: i % 4 === 0 ? SEED_IMAGE : i % 8 === 2 ? '/no-such-image.png' : null,
-          author: null,
-          published_at: now - (i * sources + s + 1) * HOUR,
-          fetched_at: now,
-          updated_at: now,
-          item_type: 'article',
-          is_breaking: 0,
-          engagement_score: i,
-          extra: null,
-        })
-        .execute();
+      await createItem(db, source, {
+        dedupe_key: `${url}#${i}`,
+        url: `${url}/story-${i}`,
+        title,
+        summary: `<p>${summary}</p>`,
+        summary_text: summary,
+        // One story in four has an image; one in eight points at one that fails.
+        image_url: i % 4 === 0 ? SEED_IMAGE : i % 8 === 2 ? '/no-such-image.png' : null,
+        published_at: now - (i * sources + s + 1) * HOUR,
+        fetched_at: now,
+        updated_at: now,
+        engagement_score: i,
+      });
     }
   }
   return ids;

@@ -2,6 +2,7 @@
 // must keep up without tripping foreign keys on either dialect.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
+import { createItems, createSource, createUser } from '../helpers/factories';
 
 describe.each(dialects)('cascading deletes (%s)', (dialect) => {
   let t: TestDatabase;
@@ -11,66 +12,25 @@ describe.each(dialects)('cascading deletes (%s)', (dialect) => {
   afterEach(() => t.destroy());
 
   async function userWithSourceAndItems() {
-    const at = Date.now();
-    const user = await t.db
-      .insertInto('users')
-      .values({
-        email: 'a@b.c',
-        email_normalized: 'a@b.c',
-        display_name: 'A',
-        password_hash: 'x',
-        role: 'user',
-        avatar_url: null,
-        zip_code: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const source = await t.db
-      .insertInto('news_sources')
-      .values({
-        name: 'S',
-        url: 'https://x.test/feed',
-        url_key: 'http://x.test/feed',
-        source_type: 'rss',
-        user_id: user.id,
-        created_at: at,
-        updated_at: at,
-        last_fetched_at: null,
-        last_status: null,
-        last_error: null,
-        etag: null,
-        last_modified: null,
-        resolved_url: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('news_items')
-      .values(
-        [1, 2, 3].map((n) => ({
-          source_id: source.id,
-          dedupe_key: `k${n}`,
-          url: `https://x.test/${n}`,
-          title: `Item ${n}`,
-          summary: '',
-          summary_text: '',
-          content: null,
-          content_text: null,
-          image_url: null,
-          author: null,
-          published_at: at,
-          fetched_at: at,
-          updated_at: at,
-          item_type: n === 3 ? 'video' : 'article',
-          is_breaking: 0 as const,
-          engagement_score: 0,
-          extra: null,
-        })),
-      )
-      .execute();
-    return { userId: user.id, sourceId: source.id };
+    const user = await createUser(t.db, { email: 'a@b.c', displayName: 'A', passwordHash: 'x' });
+    const sourceId = await createSource(t.db, {
+      name: 'S',
+      url: 'https://x.test/feed',
+      userId: user.id,
+    });
+    await createItems(
+      t.db,
+      sourceId,
+      [1, 2, 3].map((n) => ({
+        dedupe_key: `k${n}`,
+        url: `https://x.test/${n}`,
+        title: `Item ${n}`,
+        summary: '',
+        summary_text: '',
+        item_type: n === 3 ? 'video' : 'article',
+      })),
+    );
+    return { userId: user.id, sourceId };
   }
 
   it('deleting a user removes their sources, items and counters', async () => {

@@ -5,7 +5,8 @@ import { dialects } from '../helpers/database';
 import { FixtureServer } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
-import { createSource, itemsOf, sourceRow } from './ingest-helpers';
+import { createSource } from '../helpers/factories';
+import { itemsOf, sourceRow } from './ingest-helpers';
 
 const rssItems = (n: number, { dated = true, from = 0 } = {}) =>
   Array.from({ length: n }, (_, k) => {

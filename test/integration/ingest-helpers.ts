@@ -1,35 +1,9 @@
-// Small factories for the ingestion suites: users with sessions, sources, items.
+// Helpers for the ingestion suites: reading sources and items back, posting as a user,
+// normalised items (users and sources come from test/helpers/factories).
 import type { DB } from '../../src/server/db/database';
-import { createSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
-import type { SourceType } from '../../src/shared/constants';
 import type { NormalizedItem } from '../../src/server/ingest/parse/normalize';
 import { SOURCE_COLUMNS } from '../../src/server/ingest/pipeline';
 import type { ApiClient } from '../helpers/client';
-
-let counter = 0;
-
-export async function createUser(db: DB, role: 'user' | 'admin' = 'user') {
-  const n = ++counter;
-  const email = `ingest${n}-${Date.now()}@example.org`;
-  const now = Date.now();
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      email,
-      email_normalized: email,
-      display_name: `User ${n}`,
-      password_hash: 'not-a-real-hash',
-      avatar_url: null,
-      role,
-      zip_code: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { token } = await createSession(db, id);
-  return { id, cookie: `${SESSION_COOKIE}=${token}` };
-}
 
 /** POST as a user, with their session cookie. */
 export function postAs(
@@ -39,34 +13,6 @@ export function postAs(
   body: unknown = {},
 ) {
   return client.post(path, body, { cookie: user.cookie });
-}
-
-export async function createSource(
-  db: DB,
-  values: {
-    url: string;
-    name?: string;
-    sourceType?: SourceType;
-    userId?: number | null;
-    isEnabled?: boolean;
-  },
-) {
-  const now = Date.now();
-  const { id } = await db
-    .insertInto('news_sources')
-    .values({
-      name: values.name ?? `Source ${++counter}`,
-      url: values.url,
-      url_key: values.url.toLowerCase(),
-      source_type: values.sourceType ?? 'rss',
-      user_id: values.userId ?? null,
-      is_enabled: values.isEnabled === false ? 0 : 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
 }
 
 export async function sourceRow(db: DB, id: number) {

@@ -12,7 +12,8 @@ import {
 import { acquireLease } from '../../src/server/jobs/repository';
 import { DEFAULT_SOURCES, seedDefaultSources } from '../../src/server/ingest/store/seed';
 import { SOURCE_TYPES } from '../../src/shared/constants';
-import { createSource, createUser, itemsOf, postAs, sourceRow } from './ingest-helpers';
+import { createItem, createItems, createSessionUser, createSource } from '../helpers/factories';
+import { itemsOf, postAs, sourceRow } from './ingest-helpers';
 
 const MINUTE = 60_000;
 const NASA_ETAG = '"nasa-v1"';
@@ -276,8 +277,8 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
   });
 
   it('after login, the user’s due sources refresh (and nobody else’s)', async () => {
-    const alice = await createUser(server.db);
-    const bob = await createUser(server.db);
+    const alice = await createSessionUser(server.db);
+    const bob = await createSessionUser(server.db);
     await server.db
       .updateTable('news_sources')
       .set({ next_fetch_at: Date.now() + 3_600_000 })
@@ -318,7 +319,7 @@ describe.each(dialects)('ingestion pipeline (%s)', (dialect) => {
     expect(await seedDefaultSources(server.db)).toBe(0);
     await wipeDefaults();
     expect(await seedDefaultSources(server.db)).toBe(0); // an admin's deletions stay deleted
-    const u = await createUser(server.db);
+    const u = await createSessionUser(server.db);
     expect(await sourcesForUser(server.db, u.id)).toEqual([]);
   });
 });
@@ -387,8 +388,8 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
   });
 
   it('fetches only what the caller may see; another user’s personal source is ignored silently', async () => {
-    const alice = await createUser(server.db);
-    const bob = await createUser(server.db);
+    const alice = await createSessionUser(server.db);
+    const bob = await createSessionUser(server.db);
     const shared = await createSource(server.db, { url: f('/default.rss') });
     const alices = await createSource(server.db, { url: f('/alice.rss'), userId: alice.id });
     const bobs = await createSource(server.db, { url: f('/bob.rss'), userId: bob.id });
@@ -410,7 +411,7 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
   });
 
   it('a full refresh has a 10-minute cool-down per user (429 with m:ss and Retry-After)', async () => {
-    const carol = await createUser(server.db);
+    const carol = await createSessionUser(server.db);
     const client = server.client();
     expect((await postAs(client, carol, '/_api/news/fetch', {})).status).toBe(200);
     const again = await postAs(client, carol, '/_api/news/fetch', {});
@@ -428,12 +429,12 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
       sourcesFailed: 0,
     });
     // …and another user is not affected.
-    const dave = await createUser(server.db);
+    const dave = await createSessionUser(server.db);
     expect((await postAs(client, dave, '/_api/news/fetch')).status).toBe(200);
   });
 
   it('targeted fetches are limited to 30 per 10 minutes', async () => {
-    const erin = await createUser(server.db);
+    const erin = await createSessionUser(server.db);
     const client = server.client();
     for (let i = 0; i < 30; i++) {
       expect(
@@ -446,45 +447,29 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
   });
 
   it('rejects a malformed fetch body with a 400', async () => {
-    const u = await createUser(server.db);
+    const u = await createSessionUser(server.db);
     const res = await postAs(server.client(), u, '/_api/news/fetch', { sourceIds: 'all' });
     expect(res.status).toBe(400);
   });
 
   it('POST /_api/news/cleanup re-normalises items with markup, for visible sources only, idempotently', async () => {
-    const frank = await createUser(server.db);
-    const grace = await createUser(server.db);
+    const frank = await createSessionUser(server.db);
+    const grace = await createSessionUser(server.db);
     const franks = await createSource(server.db, { url: f('/x1'), userId: frank.id });
     const graces = await createSource(server.db, { url: f('/x2'), userId: grace.id });
-    const now = Date.now();
-    const item = (source_id: number, key: string, title: string, summary_text: string) => ({
-      source_id,
+    const item = (key: string, title: string, summary_text: string) => ({
       dedupe_key: key,
       url: `https://example.org/${key}`,
       title,
       summary: '',
       summary_text,
-      published_at: now,
-      fetched_at: now,
-      updated_at: now,
-      content: null,
-      content_text: null,
-      image_url: null,
-      author: null,
-      item_type: 'article',
-      is_breaking: 0 as const,
-      engagement_score: 0,
-      extra: null,
     });
-    await server.db
-      .insertInto('news_items')
-      .values([
-        item(franks, 'a', '<b>Bold</b> &amp; brave', 'plain'),
-        item(franks, 'b', 'Clean title', '&lt;p&gt;Escaped&lt;/p&gt; text &#8217;s'),
-        item(franks, 'c', 'AT&T launches a satellite', 'Nothing to do here'),
-        item(graces, 'd', '<i>Not yours</i>', ''),
-      ])
-      .execute();
+    await createItems(server.db, franks, [
+      item('a', '<b>Bold</b> &amp; brave', 'plain'),
+      item('b', 'Clean title', '&lt;p&gt;Escaped&lt;/p&gt; text &#8217;s'),
+      item('c', 'AT&T launches a satellite', 'Nothing to do here'),
+    ]);
+    await createItem(server.db, graces, item('d', '<i>Not yours</i>', ''));
     const client = server.client();
     expect((await client.post('/_api/news/cleanup', {})).status).toBe(401);
     const first = await postAs(client, frank, '/_api/news/cleanup', {});
@@ -508,7 +493,7 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
   });
 
   it('POST /_api/news/sources/extract-title reads channel titles, JSON Feed titles and page titles', async () => {
-    const u = await createUser(server.db);
+    const u = await createSessionUser(server.db);
     const client = server.client();
     const title = async (url: string) =>
       (await postAs(client, u, '/_api/news/sources/extract-title', { url })).body;
@@ -524,7 +509,7 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
   });
 
   it('extract-title validates the URL and needs a session', async () => {
-    const u = await createUser(server.db);
+    const u = await createSessionUser(server.db);
     const client = server.client();
     const bad = await postAs(client, u, '/_api/news/sources/extract-title', { url: 'not a url' });
     expect(bad.status).toBe(400);
@@ -620,7 +605,7 @@ describe('extract-title without FETCH_ALLOW_PRIVATE_NETWORK', () => {
   afterAll(() => server?.close());
 
   it('refuses loopback and metadata addresses with a readable reason, never a 500', async () => {
-    const u = await createUser(server.db);
+    const u = await createSessionUser(server.db);
     const client = server.client();
     for (const url of [
       `${server.url}/ads.txt`,

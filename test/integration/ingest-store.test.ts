@@ -8,7 +8,8 @@ import {
   storeItems,
   toRow,
 } from '../../src/server/ingest/store/store';
-import { createSource, itemsOf, normalizedItem as item, sourceRow } from './ingest-helpers';
+import { createSource } from '../helpers/factories';
+import { itemsOf, normalizedItem as item, sourceRow } from './ingest-helpers';
 
 describe.each(dialects)('store (%s)', (dialect) => {
   let t: TestDatabase;

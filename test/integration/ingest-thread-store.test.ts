@@ -16,7 +16,8 @@ import {
   ingestsOnThreads,
   setIngestThreadIdleMs,
 } from '../../src/server/ingest/ingest-threads';
-import { createSource, fetchableSources, itemsOf, sourceRow } from './ingest-helpers';
+import { createSource } from '../helpers/factories';
+import { fetchableSources, itemsOf, sourceRow } from './ingest-helpers';
 
 const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
 

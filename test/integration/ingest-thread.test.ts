@@ -15,7 +15,8 @@ import {
 } from '../../src/server/ingest/ingest-threads';
 import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { LARGE_BODY_BYTES } from '../../src/server/ingest/ingest-source';
-import { createSource, fetchableSources, sourceRow } from './ingest-helpers';
+import { createSource } from '../helpers/factories';
+import { fetchableSources, sourceRow } from './ingest-helpers';
 
 const NASA = readFixture('rss2-nasa-breaking-news-legacy.xml');
 /** About 340 KB of feed: over LARGE_BODY_BYTES, under MAX_ITEMS_PER_FETCH. */

@@ -9,7 +9,8 @@ import { refreshSources } from '../../src/server/ingest/pipeline';
 import { closeIngestThreads } from '../../src/server/ingest/ingest-threads';
 import { FixtureServer } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { createSource, fetchableSources } from './ingest-helpers';
+import { createSource } from '../helpers/factories';
+import { fetchableSources } from './ingest-helpers';
 
 const FEEDS = 8;
 /** About 2 MB each: 8 parsed at once need more than the 64 MB heap below. */

@@ -11,6 +11,7 @@ import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { ApiClient } from '../helpers/client';
+import { createSources } from '../helpers/factories';
 import { FixtureServer } from '../helpers/fixture-server';
 import {
   startServerProcess,
@@ -100,17 +101,13 @@ describe('kill -9 during a large ingestion (sqlite)', () => {
     file = path.join(dataDir, 'astrodash.db');
     const { db } = openDatabase({ dialect: 'sqlite', file });
     await migrateToLatest(db);
-    const now = Date.now();
-    await db
-      .insertInto('news_sources')
-      .values(
-        Array.from({ length: FEEDS }, (_, i) => {
-          const url = `${fixtures.url}/feed/${i}`;
-          const common = { url, url_key: url, source_type: 'rss' as const, user_id: null };
-          return { ...common, name: `Big ${i}`, created_at: now, updated_at: now };
-        }),
-      )
-      .execute();
+    await createSources(
+      db,
+      Array.from({ length: FEEDS }, (_, i) => ({
+        name: `Big ${i}`,
+        url: `${fixtures.url}/feed/${i}`,
+      })),
+    );
     await db.destroy();
   });
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
+import { createItem, createSource, createUser } from '../helpers/factories';
 
 describe.each(dialects)('migration 0012_own_briefings (%s)', (dialect) => {
   let t: TestDatabase;
@@ -15,48 +16,28 @@ describe.each(dialects)('migration 0012_own_briefings (%s)', (dialect) => {
 
   it('removes leaked query briefings and empty briefings, and allows one own source per user', async () => {
     const now = Date.now();
-    const source = async (name: string, builtIn: 0 | 1) =>
-      (
-        await t.db
-          .insertInto('news_sources')
-          .values({
-            name,
-            url: `https://example.test/${name}`,
-            url_key: name,
-            source_type: builtIn ? 'custom' : 'rss',
-            user_id: null,
-            built_in: builtIn,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const source = (name: string, builtIn: 0 | 1) =>
+      createSource(t.db, {
+        name,
+        url: `https://example.test/${name}`,
+        url_key: name,
+        sourceType: builtIn ? 'custom' : 'rss',
+        built_in: builtIn,
+      });
     const briefings = await source('briefings', 1);
     const news = await source('news', 0);
     const item = (sourceId: number, key: string, extra: unknown) =>
-      t.db
-        .insertInto('news_items')
-        .values({
-          source_id: sourceId,
-          dedupe_key: key,
-          url: `https://example.test/${key}`,
-          title: key,
-          summary: '',
-          summary_text: '',
-          content: null,
-          content_text: null,
-          image_url: null,
-          author: null,
-          published_at: now,
-          fetched_at: now,
-          updated_at: now,
-          item_type: 'article',
-          is_breaking: 0,
-          engagement_score: 0,
-          extra: extra === null ? null : JSON.stringify(extra),
-        })
-        .execute();
+      createItem(t.db, sourceId, {
+        dedupe_key: key,
+        url: `https://example.test/${key}`,
+        title: key,
+        summary: '',
+        summary_text: '',
+        published_at: now,
+        fetched_at: now,
+        updated_at: now,
+        extra: extra === null ? null : JSON.stringify(extra),
+      });
     await item(briefings, 'query:quasar jets', { briefing: { query: 'quasar jets', matched: 0 } });
     await item(briefings, 'query:webb', { briefing: { query: 'Webb', matched: 3 } });
     await item(briefings, 'briefing:2026-11-24:morning', {
@@ -74,35 +55,20 @@ describe.each(dialects)('migration 0012_own_briefings (%s)', (dialect) => {
     expect(left.map((r) => r.dedupe_key)).toEqual(['briefing:2026-11-24:evening', 'story']);
 
     // One built-in source per user: a second one is refused.
-    const user = await t.db
-      .insertInto('users')
-      .values({
-        email: 'a@example.test',
-        email_normalized: 'a@example.test',
-        password_hash: 'x',
-        display_name: 'A',
-        avatar_url: null,
-        role: 'user',
-        zip_code: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await createUser(t.db, {
+      email: 'a@example.test',
+      displayName: 'A',
+      passwordHash: 'x',
+    });
     const own = (key: string) =>
-      t.db
-        .insertInto('news_sources')
-        .values({
-          name: 'My AI Briefings',
-          url: 'https://astrodash.invalid/ai-briefings',
-          url_key: key,
-          source_type: 'custom',
-          user_id: user.id,
-          built_in: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      createSource(t.db, {
+        name: 'My AI Briefings',
+        url: 'https://astrodash.invalid/ai-briefings',
+        url_key: key,
+        sourceType: 'custom',
+        userId: user.id,
+        built_in: 1,
+      });
     await own('first');
     await expect(own('second')).rejects.toThrow(/UNIQUE constraint failed|duplicate key value/);
   });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
 import type { Tx } from '../../src/server/db/database';
 import { BATCH_BUDGET_MS, inWriteBatch } from '../../src/server/ingest/store/write-batch';
-import { createSource, sourceRow } from './ingest-helpers';
+import { createSource } from '../helpers/factories';
+import { sourceRow } from './ingest-helpers';
 
 describe.each(dialects)('write batches (%s)', (dialect) => {
   let t: TestDatabase;

@@ -20,6 +20,9 @@ function findWebDist(from: string): string {
 
 export const WEB_DIST = findWebDist(import.meta.dirname);
 
+/** The service worker's script, built by vite-plugin-pwa. */
+const SERVICE_WORKER = 'sw.js';
+
 const isSourceMap = (pathName: string) => pathName.toLowerCase().endsWith('.map');
 
 export async function registerWebApp(app: FastifyInstance, config: Config, webDir = WEB_DIST) {
@@ -45,6 +48,17 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
         // Vite fingerprints everything under assets/, so it never changes.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+        const name = path.basename(filePath);
+        // The installable app (scripts/pwa.ts): the worker is checked on every visit,
+        // so a new version is found at once; its list of files changes with each build.
+        if (name === SERVICE_WORKER) {
+          res.header('content-type', 'text/javascript; charset=utf-8');
+          res.header('cache-control', 'no-cache');
+        }
+        if (name.endsWith('.webmanifest')) {
+          res.header('content-type', 'application/manifest+json; charset=utf-8');
+          res.header('cache-control', 'no-cache');
         }
       },
     });

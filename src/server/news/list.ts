@@ -18,7 +18,7 @@ import {
 } from './repository';
 import { searchTokens } from './search';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
-import { readingTotal } from '../reading/list-total';
+import { readingTotal } from './reading-total';
 import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
 import {
   SEARCH_LIST_CAP,

@@ -6,6 +6,7 @@ import { requireUser } from '../http/auth-guard';
 import { ListCache } from './list-cache';
 import { SearchCache } from './search-cache';
 import { listNews } from './list';
+import { privateFeedServer } from './private-feed-route';
 
 const asList = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
@@ -25,6 +26,9 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
   const searchCache = new SearchCache();
   const listCache = ctx.dialect === 'sqlite' ? new ListCache(ctx.db) : null;
   return async (app) => {
+    // A private feed (reading/private-feeds.ts), outside /_api/: a feed reader holds no
+    // cookie, the token in the path is the key.
+    app.get('/feeds/:file', privateFeedServer(ctx));
     app
       .withTypeProvider<ZodTypeProvider>()
       .get(

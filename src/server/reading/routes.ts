@@ -23,7 +23,6 @@ import { toUser } from '../auth/presenter';
 import { updateUser } from '../auth/users';
 import { markAllRead, markRead, saveItem, undoMarkAllRead, unreadCounts } from './state';
 import { createPrivateFeed, deletePrivateFeed, listPrivateFeeds } from './private-feeds';
-import { privateFeedServer } from './feed-route';
 
 export function readingRoutes(ctx: AppContext): FastifyPluginAsync {
   const { db } = ctx;
@@ -108,8 +107,5 @@ export function readingRoutes(ctx: AppContext): FastifyPluginAsync {
         return { success: true };
       },
     );
-
-    // Outside /_api/: a feed reader holds no cookie, the token in the path is the key.
-    app.get('/feeds/:file', privateFeedServer(ctx));
   };
 }

@@ -4,7 +4,7 @@
 // once a toast was asked for, and sonner replays toasts made before it subscribed.
 import type { toast as sonnerToast } from 'sonner';
 
-type Kind = 'success' | 'error' | 'warning' | 'info';
+type Kind = 'success' | 'error' | 'warning' | 'info' | 'message';
 type Show = (...args: Parameters<typeof sonnerToast.success>) => void;
 
 let loading: Promise<typeof sonnerToast> | undefined;
@@ -34,6 +34,8 @@ export const toast = {
   error: show('error'),
   warning: show('warning'),
   info: show('info'),
+  /** A plain toast, no type icon. */
+  message: show('message'),
 };
 
 /** For <ToastSlot>: whether a toast was asked for (so the Toaster is needed). */

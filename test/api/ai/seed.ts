@@ -1,4 +1,5 @@
 // Sources and items for the AI suites, written straight into the database.
+import { createItem, createSource } from '../../helpers/factories';
 import type { TestServer } from '../../helpers/server';
 
 export async function insertSource(
@@ -7,21 +8,7 @@ export async function insertSource(
   userId: number | null,
   url = `https://example.test/${encodeURIComponent(name)}`,
 ) {
-  const at = Date.now();
-  const row = await server.db
-    .insertInto('news_sources')
-    .values({
-      name,
-      url,
-      url_key: `${name}-${url}`,
-      source_type: 'rss',
-      user_id: userId,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createSource(server, { name, url, url_key: `${name}-${url}`, userId });
 }
 
 export interface ItemInput {
@@ -41,30 +28,19 @@ export async function insertItem(
 ) {
   const n = ++counter;
   const at = input.publishedAt ?? Date.now();
-  const row = await server.db
-    .insertInto('news_items')
-    .values({
-      source_id: sourceId,
-      dedupe_key: `ai-item-${n}-${at}`,
-      url: input.url ?? `https://example.test/story/${n}`,
-      title: input.title,
-      summary: `<p>${input.content ? input.title : input.text}</p>`,
-      summary_text: input.content ? input.title : input.text,
-      content: input.content ? `<p>${input.text}</p>` : null,
-      content_text: input.content ? input.text : null,
-      image_url: null,
-      author: null,
-      published_at: at,
-      fetched_at: at,
-      updated_at: at,
-      item_type: 'article',
-      is_breaking: input.isBreaking ? 1 : 0,
-      engagement_score: 0,
-      extra: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createItem(server, sourceId, {
+    dedupe_key: `ai-item-${n}-${at}`,
+    url: input.url ?? `https://example.test/story/${n}`,
+    title: input.title,
+    summary: `<p>${input.content ? input.title : input.text}</p>`,
+    summary_text: input.content ? input.title : input.text,
+    content: input.content ? `<p>${input.text}</p>` : null,
+    content_text: input.content ? input.text : null,
+    published_at: at,
+    fetched_at: at,
+    updated_at: at,
+    is_breaking: input.isBreaking ? 1 : 0,
+  });
 }
 
 export const ARTEMIS_TEXT =

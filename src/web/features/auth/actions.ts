@@ -11,6 +11,7 @@ import type { User } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { sourceKeys } from '../sources/queries';
 import { sessionKey } from './session';
+import { claimPrivateData } from '../../pwa/private-data';
 
 // The server writes the current New York window's briefing for either text (ai/briefing.ts).
 export { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../../shared/constants';
@@ -73,6 +74,8 @@ export function useAuthSubmit() {
     try {
       const { user } = await api.post<{ user: User }>(path, body, fallback);
       setPhase('preparing');
+      // Offline copies of another user's answers and calls go first (src/web/pwa/).
+      await claimPrivateData(user.id);
       await after(queryClient);
       queryClient.setQueryData(sessionKey, user);
       return user;

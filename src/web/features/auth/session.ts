@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/types';
 import { api, ApiError } from '../../lib/api';
+import { claimPrivateData, clearPrivateData } from '../../pwa/private-data';
 
 export const sessionKey = ['session'] as const;
 
@@ -15,7 +16,10 @@ export function useSession(): SessionState {
     queryKey: sessionKey,
     queryFn: async () => {
       try {
-        return (await api.get<{ user: User | null }>('/_api/auth/session')).user;
+        const { user } = await api.get<{ user: User | null }>('/_api/auth/session');
+        // Offline copies of another user's answers and calls go before this user's screens.
+        if (user) await claimPrivateData(user.id);
+        return user;
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) return null;
         throw e;
@@ -44,6 +48,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       queryClient.setQueryData(sessionKey, null);
+      // The offline copies of this user's answers and their queued calls go too.
+      await clearPrivateData().catch((e: unknown) =>
+        console.error('Clearing offline data failed', e),
+      );
       try {
         await api.post('/_api/auth/logout', {});
       } catch (e) {

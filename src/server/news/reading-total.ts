@@ -2,9 +2,9 @@
 // whole sources come from the exact unread counts (no row scan); anything
 // narrower (a type, breaking, a search, saved) is counted.
 import type { DB, Dialect } from '../db/database';
-import type { ItemCounts } from '../news/counts';
-import { countFiltered, type FeedFilter } from '../news/repository';
-import { unreadBySource } from './state';
+import type { ItemCounts } from './counts';
+import { countFiltered, type FeedFilter } from './repository';
+import { unreadBySource } from '../reading/state';
 
 export async function readingTotal(
   db: DB,

@@ -5,7 +5,7 @@
 // its host hashes to), so each host's limit in the HTTP client still holds.
 //
 // The watchdog: a thread whose heartbeat stops for longer than one fetch's
-// timeout is stuck in synchronous code (a parser on a hostile document). It is
+// timeout (10 s at least) is stuck in synchronous code (a parser on a hostile document). It is
 // ended; the source whose work it was running fails as "took too long", the
 // others it held as "interrupted" (recorded here, on the server's connection),
 // and the next source starts a fresh thread. So does a thread that dies.
@@ -57,6 +57,11 @@ export function setIngestStallMs(ms: number | null): void {
 }
 
 const WATCHDOG_MS = 100;
+/**
+ * A thread may go this long without a heartbeat at least, however short the fetch timeout:
+ * on a loaded machine a healthy thread can miss its beat for seconds (start-up, GC, no CPU).
+ */
+const MIN_STALL_MS = 10_000;
 
 function hostOf(url: string): string {
   try {
@@ -169,7 +174,7 @@ async function fail(
 }
 
 function watch(group: Threads, slot: number, thread: IngestThread): void {
-  const limit = stallOverrideMs ?? group.config.ingest.timeoutMs;
+  const limit = stallOverrideMs ?? Math.max(MIN_STALL_MS, group.config.ingest.timeoutMs);
   thread.watchdog ??= setInterval(() => {
     const last = Number(Atomics.load(thread.beat, 0));
     // 0: the thread is still starting.

@@ -31,6 +31,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, type DB, type Dialect } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import {
+  COMMON_WORDS,
   RARE_WORDS,
   describeSeed,
   seedPostgres,
@@ -53,9 +54,14 @@ interface Scenario {
   query: (i: number) => string;
   /** Follow nextCursor from one request to the next (the infinite scroll). */
   followCursor?: boolean;
-  /** One of the four scenarios the issue sets targets for. */
-  target?: boolean;
+  /** One of the scenarios the issues set targets for: p50 ≤ 5 and p99 ≤ 25 ms, or the p99 given. */
+  target?: boolean | { p99: number };
 }
+
+/** Common words of the seed (each in 15-25% of the items), some of them prefixes of others. */
+const COMMON_TERMS = ['space', 'mission', 'telescope', 'launch', 'orbit', 'galaxy', 'star', 'data'];
+/** p99 target of a search that misses every cache (issue 31). */
+const COLD_SEARCH_P99 = 50;
 
 const qs = (params: Record<string, string | number | boolean>, sourceIds: number[] = []) =>
   [
@@ -73,6 +79,9 @@ function scenarios(seed: SeedResult, userId: number): Scenario[] {
   const base = { sortBy: 'publishedAt', sortOrder: 'desc', pageSize: 20 };
   const one = dashboard.slice(0, 1);
   const terms = RARE_WORDS;
+  /** A different source subset per request: every search is a cache miss. */
+  const cold = (i: number, n: number) =>
+    dashboard.filter((_, k) => k !== Math.floor(i / n) % dashboard.length);
   return [
     {
       name: `dashboard filter (${dashboard.length} sources), page 1`,
@@ -122,14 +131,56 @@ function scenarios(seed: SeedResult, userId: number): Scenario[] {
     },
     { name: 'one source, page 1', query: () => qs({ ...base, page: 1 }, one) },
     { name: 'one source, page 100', query: () => qs({ ...base, page: 100 }, one) },
-    // A different source subset per request: every search total is a cache miss.
     {
       name: 'search, cold (new filter each time, no cache)',
+      target: { p99: COLD_SEARCH_P99 },
+      query: (i) =>
+        qs({ ...base, page: 1, searchTerm: terms[i % terms.length] }, cold(i, terms.length)),
+    },
+    {
+      name: 'search common "space", page 1 (cached)',
+      target: true,
+      query: () => qs({ ...base, page: 1, searchTerm: 'space' }, dashboard),
+    },
+    {
+      name: 'search common word, cold',
+      target: { p99: COLD_SEARCH_P99 },
       query: (i) =>
         qs(
-          { ...base, page: 1, searchTerm: terms[i % terms.length] },
-          dashboard.filter((_, k) => k !== Math.floor(i / terms.length) % dashboard.length),
+          { ...base, page: 1, searchTerm: COMMON_TERMS[i % COMMON_TERMS.length] },
+          cold(i, COMMON_TERMS.length),
         ),
+    },
+    {
+      name: 'search two common words, cold',
+      target: { p99: COLD_SEARCH_P99 },
+      query: (i) =>
+        qs(
+          {
+            ...base,
+            page: 1,
+            searchTerm: `${COMMON_TERMS[i % COMMON_TERMS.length]} ${COMMON_WORDS[(i * 7) % COMMON_WORDS.length]}`,
+          },
+          cold(i, COMMON_TERMS.length),
+        ),
+    },
+    {
+      name: 'search common + rare word, cold',
+      target: { p99: COLD_SEARCH_P99 },
+      query: (i) =>
+        qs(
+          {
+            ...base,
+            page: 1,
+            searchTerm: `${COMMON_TERMS[i % COMMON_TERMS.length]} ${terms[i % terms.length]}`,
+          },
+          cold(i, terms.length),
+        ),
+    },
+    {
+      name: 'search common "space", page 50, cold',
+      target: { p99: COLD_SEARCH_P99 },
+      query: (i) => qs({ ...base, page: 50, searchTerm: 'space' }, cold(i, 1)),
     },
     {
       name: 'search prefix "exopl", page 5 (cached)',
@@ -224,6 +275,7 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
   const { token } = await createSession(db, userId);
   const cookie = `${SESSION_COOKIE}=${token}`;
   const rows: string[] = [];
+  const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
   let met = true;
   log(
     `\n${dialect}: ${ITEMS.toLocaleString('en-US')} items, ${seed.sources.length} sources, ${seed.userIds.length} users; ${REQUESTS} sequential requests per scenario (after ${WARMUP} warm-up)`,
@@ -240,7 +292,10 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
   try {
     for (const s of scenarios(seed, userId).filter((x) => !ONLY || x.name.includes(ONLY))) {
       const r = await measure(base, cookie, s, dispatcher);
-      const ok = r.p50 <= TARGET.p50 && r.p99 <= TARGET.p99;
+      const ok =
+        typeof s.target === 'object'
+          ? r.p99 <= s.target.p99
+          : r.p50 <= TARGET.p50 && r.p99 <= TARGET.p99;
       if (s.target && !ok) met = false;
       const line =
         ((s.target ? '* ' : '  ') + s.name).padEnd(52) +
@@ -248,7 +303,16 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
         ` ${r.cpuP50.toFixed(2).padStart(8)} ${r.cpuP99.toFixed(2).padStart(8)}` +
         `  ${String(r.totalPages).padStart(10)} ${String(r.totalItems).padStart(12)}${s.target ? (ok ? '  ok' : '  MISSED') : ''}`;
       rows.push(line);
+      results.set(s.name, r);
       log(line);
+    }
+    const first = [...results.entries()].find(([name]) => name.startsWith('dashboard filter ('));
+    for (const name of ['search common "space", page 1 (cached)', 'search common word, cold']) {
+      const r = results.get(name);
+      if (!first || !r) continue;
+      log(
+        `ratio ${name} / first page: p50 ${(r.p50 / first[1].p50).toFixed(2)}, p99 ${(r.p99 / first[1].p99).toFixed(2)} (target ≤ 2)`,
+      );
     }
   } finally {
     await dispatcher.close();
@@ -261,7 +325,7 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
       .join(' ')}`,
   );
   log(
-    `${dialect}: target scenarios (*) wall p50 ≤ ${TARGET.p50} ms and p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'NOT met'}`,
+    `${dialect}: target scenarios (*) wall p50 ≤ ${TARGET.p50} ms and p99 ≤ ${TARGET.p99} ms (cold searches: p99 ≤ ${COLD_SEARCH_P99} ms): ${met ? 'met' : 'NOT met'}`,
   );
 }
 

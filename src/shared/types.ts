@@ -47,7 +47,19 @@ export type TypedExtra =
 
 export interface NewsListResponse {
   items: NewsItem[];
-  pagination: { page: number; totalPages: number; totalItems: number; nextCursor: string | null };
+  pagination: {
+    page: number;
+    totalPages: number;
+    /** Matches of the filter: exact, or a lower bound when totalIsLowerBound. */
+    totalItems: number;
+    nextCursor: string | null;
+    /**
+     * Present (true) when a search has more matches than it counts
+     * (SEARCH_COUNT_LIMIT): totalItems is then a lower bound, shown as "1,000+",
+     * and totalPages stays one ahead of the page while more pages exist.
+     */
+    totalIsLowerBound?: true;
+  };
 }
 
 export interface SourceHealth {

@@ -28,6 +28,8 @@ export interface ListDeps {
   db: DB;
   dialect: Dialect;
   searchCache: SearchCache;
+  /** SEARCH_COUNT_LIMIT: a search counts this many matches at most. */
+  searchCountLimit: number;
 }
 
 /** The caller's active sources narrowed by the request (a requested id outside them is ignored), and their counts. */
@@ -68,28 +70,52 @@ function plan(filter: FeedFilter, page: FeedPage, counts: ItemCounts, matched: n
   return walk <= candidates + matched * SORT_COST ? 'sort' : 'match';
 }
 
-/** A search's total and, when small enough, its whole result in feed order. */
+/**
+ * A search's total and, when small enough, its whole result in feed order. The
+ * count stops at `countLimit` matches, so a common word costs a bounded walk
+ * instead of a count (and a sort) of every match; past the limit the total is a
+ * lower bound.
+ */
 async function searchResult(
   db: DB,
   dialect: Dialect,
   filter: FeedFilter,
   page: FeedPage,
+  countLimit: number,
 ): Promise<SearchResult> {
-  const matches = await findMatches(
-    db,
-    dialect,
-    filter,
-    page.column,
-    page.order,
-    SEARCH_LIST_CAP + 1,
-  );
-  if (matches.length > SEARCH_LIST_CAP) return { total: await countMatches(db, dialect, filter) };
+  const counted = await countMatches(db, dialect, filter, countLimit + 1);
+  if (counted > countLimit) return { total: countLimit, lowerBound: true };
+  if (counted > SEARCH_LIST_CAP) return { total: counted };
+  const matches = await findMatches(db, dialect, filter, page.column, page.order, counted + 1);
   return {
     total: matches.length,
     list: {
       ids: Float64Array.from(matches, (m) => m.id),
       values: Float64Array.from(matches, (m) => m.value),
     },
+  };
+}
+
+/**
+ * The pagination of a page of a search with more matches than it counts: the
+ * total is what the count and this page have seen (one more when a next page
+ * exists), exact once the page reaches the end, and the client is always offered
+ * the next page while one exists.
+ */
+function boundedPagination(
+  query: NewsListQuery,
+  countLimit: number,
+  shown: number,
+  more: boolean,
+): Pick<NewsListResponse['pagination'], 'totalItems' | 'totalPages' | 'totalIsLowerBound'> {
+  const seen = (query.page - 1) * query.pageSize + shown;
+  if (shown > 0 && !more) return { totalItems: seen, totalPages: Math.ceil(seen / query.pageSize) };
+  const totalItems = Math.max(countLimit, more ? seen + 1 : 0);
+  const totalPages = Math.ceil(totalItems / query.pageSize);
+  return {
+    totalItems,
+    totalPages: more ? Math.max(totalPages, query.page + 1) : totalPages,
+    totalIsLowerBound: true,
   };
 }
 
@@ -125,6 +151,8 @@ export async function listNews(
   if (filter.sourceIds.length === 0) return empty(0);
 
   let matched = counts.matched;
+  /** The search has more matches than it counted: matched is a lower bound. */
+  let bounded = false;
   let ids: number[] | undefined;
   /** Where the page ends, when a cached search result says (its values are the snapshot the cursor must follow). */
   let end: Cursor | undefined;
@@ -137,8 +165,11 @@ export async function listNews(
       page.column,
       page.order,
     ]);
-    const result = await deps.searchCache.get(key, () => searchResult(db, dialect, filter, page));
+    const result = await deps.searchCache.get(key, () =>
+      searchResult(db, dialect, filter, page, deps.searchCountLimit),
+    );
     matched = result.total;
+    bounded = result.lowerBound === true;
     if (result.list) {
       const start = page.cursor ? positionAfter(result.list, page.order, page.cursor) : page.offset;
       ids = Array.from(result.list.ids.subarray(start, start + page.limit));
@@ -147,19 +178,36 @@ export async function listNews(
         end = { value: result.list.values[lastIndex], id: result.list.ids[lastIndex] };
     }
   }
-  if (page.offset >= matched) return empty(matched);
+  if (!bounded && page.offset >= matched) return empty(matched);
 
-  const rows = ids
-    ? inOrder(ids, await findItemsByIds(db, ids))
-    : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
+  let more = false;
+  let rows;
+  if (ids) rows = inOrder(ids, await findItemsByIds(db, ids));
+  else if (bounded) {
+    // Many matches: walk the sort index (they are dense there), one row past the page to see whether more follow.
+    rows = await findPage(db, dialect, filter, { ...page, limit: page.limit + 1 }, 'sort');
+    more = rows.length > page.limit;
+    rows = rows.slice(0, page.limit);
+  } else rows = await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
   const items = rows.map(toNewsItem);
 
-  const totalPages = Math.ceil(matched / query.pageSize);
+  const totals = bounded
+    ? boundedPagination(query, matched, rows.length, more)
+    : { totalItems: matched, totalPages: Math.ceil(matched / query.pageSize) };
   const last = rows.at(-1);
   end ??= last && { value: last[page.column], id: last.id };
   const nextCursor =
-    end && (ids ?? rows).length === query.pageSize && query.page < totalPages
+    end && (ids ?? rows).length === query.pageSize && query.page < totals.totalPages
       ? encodeCursor(query.sortBy, query.sortOrder, end)
       : null;
-  return { items, pagination: { page: query.page, totalPages, totalItems: matched, nextCursor } };
+  return {
+    items,
+    pagination: {
+      page: query.page,
+      totalPages: totals.totalPages,
+      totalItems: totals.totalItems,
+      nextCursor,
+      ...(totals.totalIsLowerBound && { totalIsLowerBound: true }),
+    },
+  };
 }

@@ -212,20 +212,36 @@ export async function findMatches(
   return rows.map((r) => ({ id: r.id, value: r.value }));
 }
 
-/** Number of search matches within the filter. */
-export async function countMatches(db: DB, dialect: Dialect, filter: FeedFilter): Promise<number> {
+/**
+ * Number of search matches within the filter, counting no further than `limit`:
+ * the walk over the matches stops there, so a common word costs `limit` matches.
+ */
+export async function countMatches(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  limit: number,
+): Promise<number> {
   if (dialect === 'sqlite') {
     const { rows } = await sql<{
       n: number;
-    }>`SELECT count(*) AS n FROM ${sqliteMatches(filter)}`.execute(db);
+    }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sqliteMatches(filter)} LIMIT ${limit})`.execute(
+      db,
+    );
     return rows[0]?.n ?? 0;
   }
   const row = await db
-    .selectFrom('news_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => eb.and(filterConditions(eb, dialect, filter, 'match')))
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('news_items')
+        .select(sql<number>`1`.as('one'))
+        .where((eb) => eb.and(filterConditions(eb, dialect, filter, 'match')))
+        .limit(limit)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
-  return row.n;
+  return Number(row.n);
 }
 
 /** The feed's rows for the given ids with their source's name and type, in no particular order. */

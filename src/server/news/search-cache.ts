@@ -8,6 +8,8 @@
 // the infinite scroll's cursor and the total come from the same snapshot.
 // Items ingested meanwhile join the results when the entry expires; items
 // deleted meanwhile are simply missing from their page.
+// The count stops at the configured SEARCH_COUNT_LIMIT (counting every match of
+// a common word cost more than its page): past it the total is a lower bound.
 // A larger result keeps only its total; its pages walk the sort index, where a
 // common word is found quickly.
 import type { Cursor } from './cursor';
@@ -19,7 +21,10 @@ const CACHE_IDS = 1_000_000;
 const CACHE_ENTRIES = 1_000;
 
 export interface SearchResult {
+  /** Matches, or SEARCH_COUNT_LIMIT when there are more (lowerBound). */
   total: number;
+  /** More matches than the count goes to: total is a lower bound and the pages walk the sort index. */
+  lowerBound?: true;
   /** The whole result in feed order, and the sort value of each item; absent above SEARCH_LIST_CAP. */
   list?: { ids: Float64Array; values: Float64Array };
 }

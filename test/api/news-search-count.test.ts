@@ -1,11 +1,13 @@
 // Search results and their totals when a search has more matches than it counts
 // (SEARCH_COUNT_LIMIT, here 5): common and rare words, several words, both
 // orders and every way of paging, on each database.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsListResponse } from '../../src/shared/types';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
 import { createSignedInUser } from '../helpers/factories';
+import { SEARCH_INDEX_DRIFT_SQL } from '../helpers/search-index';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const LIMIT = 5;
@@ -44,6 +46,7 @@ describe.each(dialects)('search totals past SEARCH_COUNT_LIMIT (%s)', (dialect) 
     models
       .toSorted((a, b) => b.publishedAt - a.publishedAt || Number(b.id) - Number(a.id))
       .map((m) => m.id);
+  const lunariumIds = () => items.filter((m) => m.title.startsWith('lunarium')).map((m) => m.id);
   const withWords = (...words: string[]) =>
     items.filter((m) => words.every((w) => m.title.split(' ').includes(w)));
 
@@ -68,21 +71,22 @@ describe.each(dialects)('search totals past SEARCH_COUNT_LIMIT (%s)', (dialect) 
         .executeTakeFirstOrThrow();
       sources.push(row.id);
     }
-    for (let n = 0; n < 48; n++) {
+    for (let n = 0; n < 50; n++) {
       const sourceId = sources[n % 3];
       const values = {
         source_id: sourceId,
         dedupe_key: `item-${n}`,
         url: `https://example.test/items/${n}`,
-        title: titleOf(n),
+        title: n < 48 ? titleOf(n) : `lunarium tour ${n}`,
         summary: `<p>Summary ${n}</p>`,
         summary_text: `Summary ${n}`,
         content: null,
         content_text: null,
         image_url: null,
         author: null,
-        // Not in id order, with ties every 6th item (the id breaks them).
-        published_at: T0 + ((n * 17) % 41) * HOUR,
+        // Not in id order, with ties (the id breaks them), and the last twelve in one
+        // second, newest first by id: the opposite of their id order.
+        published_at: n >= 36 ? T0 + 20 * HOUR + 500 + (47 - n) * 7 : T0 + ((n * 17) % 41) * HOUR,
         fetched_at: T0,
         updated_at: T0,
         item_type: 'article',
@@ -162,6 +166,66 @@ describe.each(dialects)('search totals past SEARCH_COUNT_LIMIT (%s)', (dialect) 
     const third = await list('searchTerm=orbit&pageSize=6&page=3');
     expect(third.items.map((i) => i.id)).toEqual(expected.slice(12, 18));
     expect(third.pagination).toMatchObject({ totalItems: 19, totalPages: 4 });
+  });
+
+  it('pages through matches that share a second, in both orders and any page size', async () => {
+    const matches = withWords('orbit');
+    const second = (m: Model) => Math.floor(m.publishedAt / 1000);
+    const shared = matches.filter((m) => second(m) === second(matches.at(-1)!));
+    expect(shared.length).toBeGreaterThan(5);
+    for (const order of ['desc', 'asc'] as const) {
+      const expected = order === 'desc' ? newest(matches) : newest(matches).toReversed();
+      for (const size of [1, 4, 5, 7]) {
+        const pages: string[] = [];
+        const cursors: string[] = [];
+        let cursor: string | null = null;
+        for (let page = 1; page <= Math.ceil(expected.length / size); page++) {
+          const base = `searchTerm=orbit&sortOrder=${order}&pageSize=${size}&page=${page}`;
+          const numbered = await list(base);
+          pages.push(...numbered.items.map((i) => i.id));
+          const scrolled: NewsListResponse = await list(cursor ? `${base}&cursor=${cursor}` : base);
+          cursors.push(...scrolled.items.map((i) => i.id));
+          cursor = scrolled.pagination.nextCursor;
+        }
+        expect(pages, `${order} ${size}`).toEqual(expected);
+        expect(cursors, `${order} ${size}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('matches a last word as a prefix until it is a whole word of the index', async () => {
+    const search = async (term: string) =>
+      (await list(`searchTerm=${term}&pageSize=100`)).items.map((i) => i.id);
+    const lunarium = lunariumIds();
+    expect(lunarium.length).toBe(2);
+    // Four letters: always a prefix (the index keeps 2- to 4-letter prefixes).
+    expect(await search('luna')).toEqual(newest(items.filter((m) => /\blunar/.test(m.title))));
+    // A whole word: itself only, not the words it begins.
+    expect(await search('lunar')).toEqual(newest(withWords('lunar')));
+    // Not a word (yet): a prefix.
+    expect((await search('lunari')).toSorted()).toEqual(lunarium.toSorted());
+    expect(await search(encodeURIComponent('tour lunari'))).toHaveLength(2);
+  });
+
+  it('keeps the index in step when an item changes its words or publish time, or goes', async () => {
+    const drift = async () =>
+      dialect === 'sqlite'
+        ? (await sql.raw(SEARCH_INDEX_DRIFT_SQL).execute(server.db)).rows
+        : [{ stray: 0, missing: 0 }];
+    const id = Number(lunariumIds()[0]);
+    await server.db
+      .updateTable('news_items')
+      .set({ title: 'zephyr tour', published_at: T0 + 100 * HOUR + 999 })
+      .where('id', '=', id)
+      .execute();
+    expect(await drift()).toEqual([{ stray: 0, missing: 0 }]);
+    const found = await list('searchTerm=zephyr');
+    expect(found.items.map((i) => [i.id, i.publishedAt])).toEqual([
+      [String(id), new Date(T0 + 100 * HOUR + 999).toISOString()],
+    ]);
+    await server.db.deleteFrom('news_items').where('id', '=', id).execute();
+    expect(await drift()).toEqual([{ stray: 0, missing: 0 }]);
+    expect((await list(`searchTerm=zephyr&sourceIds[]=${sources[0]}`)).items).toEqual([]);
   });
 
   it('answers an empty page past the end of a bounded search', async () => {

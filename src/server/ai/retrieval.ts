@@ -49,11 +49,12 @@ async function newestMatches(
   sourceIds: number[],
 ): Promise<number[]> {
   if (dialect === 'sqlite') {
-    const { rows } = await sql<{ id: number }>`SELECT news_items_fts.rowid AS id
-      FROM news_items_fts JOIN news_items ON news_items.id = news_items_fts.rowid
-      WHERE news_items_fts MATCH ${toFts5Query([word]).replace(/\*$/, '')}
+    // news_items_search is keyed by publish time, then id (migration 0011).
+    const { rows } = await sql<{ id: number }>`SELECT news_items.id AS id
+      FROM news_items_search JOIN news_items ON news_items.id = (news_items_search.rowid & 2147483647)
+      WHERE news_items_search MATCH ${toFts5Query([word], false)}
         AND news_items.source_id IN (${sql.join(sourceIds)})
-      ORDER BY news_items_fts.rowid DESC LIMIT ${PER_WORD}`.execute(db);
+      ORDER BY news_items_search.rowid DESC LIMIT ${PER_WORD}`.execute(db);
     return rows.map((r) => r.id);
   }
   const rows = await db

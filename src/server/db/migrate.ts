@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_avatar_public_ids';
 import * as m0008 from './migrations/0008_jobs';
 import * as m0009 from './migrations/0009_ai';
 import * as m0010 from './migrations/0010_announcements';
+import * as m0011 from './migrations/0011_search_by_time';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_jobs': m0008,
   '0009_ai': m0009,
   '0010_announcements': m0010,
+  '0011_search_by_time': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

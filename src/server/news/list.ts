@@ -11,7 +11,9 @@ import {
   findItemsByIds,
   findMatches,
   findPage,
+  findSearchPageByTime,
   inOrder,
+  wholeLastWord,
   type FeedFilter,
   type FeedPage,
   type Strategy,
@@ -157,11 +159,13 @@ export async function listNews(
   /** Where the page ends, when a cached search result says (its values are the snapshot the cursor must follow). */
   let end: Cursor | undefined;
   if (filter.searchTokens && matched > 0) {
+    filter.wholeLastWord = await wholeLastWord(db, dialect, filter.searchTokens);
     const key = JSON.stringify([
       filter.sourceIds,
       filter.itemType,
       filter.isBreaking,
       filter.searchTokens,
+      filter.wholeLastWord,
       page.column,
       page.order,
     ]);
@@ -184,8 +188,14 @@ export async function listNews(
   let rows;
   if (ids) rows = inOrder(ids, await findItemsByIds(db, ids));
   else if (bounded) {
-    // Many matches: walk the sort index (they are dense there), one row past the page to see whether more follow.
-    rows = await findPage(db, dialect, filter, { ...page, limit: page.limit + 1 }, 'sort');
+    // Many matches: read them in feed order (SQLite's full-text index is in publish
+    // order; otherwise walk the sort index, where they are dense), one row past the
+    // page to see whether more follow.
+    const deeper = { ...page, limit: page.limit + 1 };
+    rows =
+      dialect === 'sqlite' && page.column === 'published_at'
+        ? await findSearchPageByTime(db, filter, deeper)
+        : await findPage(db, dialect, filter, deeper, 'sort');
     more = rows.length > page.limit;
     rows = rows.slice(0, page.limit);
   } else rows = await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));

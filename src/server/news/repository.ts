@@ -27,6 +27,8 @@ export interface FeedFilter {
   isBreaking?: boolean;
   /** Search words (see search.ts); never empty when present. */
   searchTokens?: string[];
+  /** The last search word is a whole word of the index: match it as itself, not as a prefix (see wholeLastWord). */
+  wholeLastWord?: boolean;
 }
 
 export interface FeedPage {
@@ -68,7 +70,7 @@ function filterConditions(
     conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
   if (filter.searchTokens && dialect === 'postgres') {
     conditions.push(
-      sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`,
+      sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens, !filter.wholeLastWord)})`,
     );
   }
   return conditions;
@@ -85,17 +87,68 @@ function cursorCondition(eb: Eb, page: FeedPage): Expression<SqlBool>[] {
   ];
 }
 
+/** The FTS5 query of a filter's search words. */
+const ftsQuery = (filter: FeedFilter) =>
+  toFts5Query(filter.searchTokens ?? [], !filter.wholeLastWord);
+
 /**
- * SQLite search, reading the matches: every full-text match is looked up in
- * news_items_id_cover (never the table) for its source, type and sort values.
- * The source filter must not become an index term here (+source_id): crossed
- * with the match list it would multiply the lookups.
+ * SQLite search, reading the matches: news_items_search (migration 0011) hands
+ * them out in publish-time order, each keyed by its publish second and its id
+ * (the key's low 31 bits); every match is looked up in news_items_id_cover
+ * (never the table) for its source, type and sort values. The source filter
+ * must not become an index term here (+source_id): crossed with the match list
+ * it would multiply the lookups.
  */
 function sqliteMatches(filter: FeedFilter, extra: (eb: Eb) => Expression<SqlBool>[] = () => []) {
   const eb = expressionBuilder<Database, 'news_items'>();
   const where = eb.and([...filterConditions(eb, 'sqlite', filter, 'sort'), ...extra(eb)]);
-  return sql`news_items_fts JOIN news_items INDEXED BY news_items_id_cover ON news_items.id = news_items_fts.rowid
-    WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens ?? [])} AND ${where}`;
+  return sql`news_items_search JOIN news_items INDEXED BY news_items_id_cover ON news_items.id = (news_items_search.rowid & 2147483647)
+    WHERE news_items_search MATCH ${ftsQuery(filter)} AND ${where}`;
+}
+
+/** The publish second a search key starts with, clamped as migration 0011 clamps it. */
+const keySecond = (publishedAt: number) =>
+  Math.min(Math.max(Math.floor(publishedAt / 1000), 0), 4294967295);
+
+/**
+ * SQLite: one page of a search in publish-time order (either direction),
+ * reading matches from the top of news_items_search and stopping after the page:
+ * the cost is the page's depth, not the number of matches. The index orders by
+ * second and id, the feed by millisecond and id, so the page's last match fixes
+ * a second, and the matches from the top down to that second (the page and the
+ * few that share its last second) are sorted exactly.
+ */
+export async function findSearchPageByTime(
+  db: DB,
+  filter: FeedFilter,
+  page: FeedPage,
+): Promise<FeedRow[]> {
+  const desc = page.order === 'desc';
+  const dir = sql.raw(page.order);
+  const after = (eb: Eb) => cursorCondition(eb, page);
+  const from = page.cursor
+    ? desc
+      ? sql`news_items_search.rowid < (CAST(${keySecond(page.cursor.value)} AS INTEGER) + 1) * 2147483648`
+      : sql`news_items_search.rowid >= CAST(${keySecond(page.cursor.value)} AS INTEGER) * 2147483648`
+    : sql`1`;
+  const { rows: edge } = await sql<{
+    second: number;
+  }>`SELECT news_items_search.rowid >> 31 AS second
+    FROM ${sqliteMatches(filter, after)} AND ${from}
+    ORDER BY news_items_search.rowid ${dir} LIMIT 1 OFFSET ${page.offset + page.limit - 1}`.execute(
+    db,
+  );
+  const to = edge.length
+    ? desc
+      ? sql`news_items_search.rowid >= CAST(${edge[0].second} AS INTEGER) * 2147483648`
+      : sql`news_items_search.rowid < (CAST(${edge[0].second} AS INTEGER) + 1) * 2147483648`
+    : sql`1`;
+  const { rows } = await sql<{ id: number }>`SELECT news_items.id
+    FROM ${sqliteMatches(filter, after)} AND ${from} AND ${to}
+    ORDER BY news_items.published_at ${dir}, news_items.id ${dir}
+    LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  const ids = rows.map((r) => r.id);
+  return inOrder(ids, await findItemsByIds(db, ids));
 }
 
 const readsSqliteMatches = (dialect: Dialect, filter: FeedFilter, strategy: Strategy) =>
@@ -122,7 +175,7 @@ function pageIdsQuery(
       if (dialect === 'sqlite' && filter.searchTokens) {
         // Walking the sort index: the matches become a set each entry is checked against.
         conditions.push(
-          sql<SqlBool>`+news_items.id IN (SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens)})`,
+          sql<SqlBool>`+news_items.id IN (SELECT rowid & 2147483647 FROM news_items_search WHERE news_items_search MATCH ${ftsQuery(filter)})`,
         );
       }
       return eb.and(conditions);
@@ -276,3 +329,29 @@ function feedRows(db: DB) {
 }
 
 export type FeedRow = Awaited<ReturnType<typeof findItemsByIds>>[number];
+
+/**
+ * Whether the last of the search words is a whole word of the index, so that it
+ * can match as itself. While it is not (the user is still typing it) it matches
+ * as a prefix; but a prefix longer than the index's prefix lengths (SQLite keeps
+ * 2 to 4 characters) makes FTS5 merge every word it starts in full before it
+ * returns one match: "space" read the matches of "space", "spacecraft"… (40 % of a
+ * million items) on every request. One cheap look-up (the first match of the
+ * word itself) tells. Shorter words stay prefixes: their prefix is indexed.
+ */
+export async function wholeLastWord(db: DB, dialect: Dialect, tokens: string[]): Promise<boolean> {
+  const last = tokens.at(-1);
+  if (!last || last.length <= 4) return false;
+  if (dialect === 'sqlite') {
+    const { rows } =
+      await sql`SELECT 1 FROM news_items_search WHERE news_items_search MATCH ${toFts5Query([last], false)} LIMIT 1`.execute(
+        db,
+      );
+    return rows.length > 0;
+  }
+  const { rows } =
+    await sql`SELECT 1 FROM news_items WHERE search_vector @@ to_tsquery('english', ${toTsQuery([last], false)}) LIMIT 1`.execute(
+      db,
+    );
+  return rows.length > 0;
+}

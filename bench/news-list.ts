@@ -63,19 +63,14 @@ const COMMON_TERMS = ['space', 'mission', 'telescope', 'launch', 'orbit', 'galax
 /** p99 target of a search that misses every cache (issue 31). */
 const COLD_SEARCH_P99 = 50;
 
-const qs = (params: Record<string, string | number | boolean>, sourceIds: number[] = []) =>
+export const qs = (params: Record<string, string | number | boolean>, sourceIds: number[] = []) =>
   [
     ...Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`),
     ...sourceIds.map((id) => `sourceIds[]=${id}`),
   ].join('&');
 
 function scenarios(seed: SeedResult, userId: number): Scenario[] {
-  const off = seed.switchedOff.get(userId) ?? new Set<number>();
-  // The dashboard's initial filter: every enabled source except reddit, bluesky and rocket_launch.
-  const dashboard = seed.sources
-    .filter((s) => (s.userId === null || s.userId === userId) && !off.has(s.id))
-    .filter((s) => !['reddit', 'bluesky', 'rocket_launch'].includes(s.sourceType))
-    .map((s) => s.id);
+  const dashboard = dashboardSources(seed, userId);
   const base = { sortBy: 'publishedAt', sortOrder: 'desc', pageSize: 20 };
   const one = dashboard.slice(0, 1);
   const terms = RARE_WORDS;
@@ -189,7 +184,10 @@ function scenarios(seed: SeedResult, userId: number): Scenario[] {
   ];
 }
 
-async function decode(encoding: string | string[] | undefined, data: Buffer): Promise<string> {
+export async function decode(
+  encoding: string | string[] | undefined,
+  data: Buffer,
+): Promise<string> {
   if (encoding === 'br') return zlib.brotliDecompressSync(data).toString('utf8');
   if (encoding === 'gzip') return zlib.gunzipSync(data).toString('utf8');
   if (encoding === 'deflate') return zlib.inflateSync(data).toString('utf8');
@@ -257,7 +255,8 @@ async function measure(base: string, cookie: string, s: Scenario, dispatcher: Ag
   };
 }
 
-async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: SeedResult) {
+/** The API server over a seeded database, and a signed-in user like most of the seeded ones. */
+export async function startListServer(db: DB, dialect: Dialect, dataDir: string, seed: SeedResult) {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -274,6 +273,30 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
   const userId = seed.sources.find((s) => s.userId !== null)?.userId ?? seed.userIds[0];
   const { token } = await createSession(db, userId);
   const cookie = `${SESSION_COOKIE}=${token}`;
+  return {
+    base,
+    cookie,
+    dispatcher,
+    userId,
+    async close() {
+      await dispatcher.close();
+      await app.close();
+    },
+  };
+}
+
+/** The dashboard's initial filter for a user: every enabled source except reddit, bluesky and rocket_launch. */
+export function dashboardSources(seed: SeedResult, userId: number): number[] {
+  const off = seed.switchedOff.get(userId) ?? new Set<number>();
+  return seed.sources
+    .filter((s) => (s.userId === null || s.userId === userId) && !off.has(s.id))
+    .filter((s) => !['reddit', 'bluesky', 'rocket_launch'].includes(s.sourceType))
+    .map((s) => s.id);
+}
+
+async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: SeedResult) {
+  const server = await startListServer(db, dialect, dataDir, seed);
+  const { base, cookie, dispatcher, userId } = server;
   const rows: string[] = [];
   const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
   let met = true;
@@ -315,8 +338,7 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
       );
     }
   } finally {
-    await dispatcher.close();
-    await app.close();
+    await server.close();
   }
   log(
     `load average after: ${os

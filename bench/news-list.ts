@@ -2,7 +2,7 @@
 //
 //   npm run bench -- news-list
 //   BENCH_ITEMS=1000000            items to seed (default one million)
-//   BENCH_REQUESTS=200             sequential requests per scenario
+//   BENCH_REQUESTS=200             sequential requests per scenario (BENCH_WARMUP=20 before them)
 //   BENCH_SQLITE_FILE=/path/x.db   reuse (or create and keep) a seeded SQLite file
 //   BENCH_PG_SCHEMA=name           reuse (or create and keep) a seeded PostgreSQL schema
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run on PostgreSQL (a throw-away schema)
@@ -42,7 +42,7 @@ import {
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const WARMUP = 20;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 /** Run only the scenarios whose name contains this text. */
 const ONLY = process.env.BENCH_ONLY;
 const TARGET = { p50: 5, p99: 25 };

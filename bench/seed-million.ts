@@ -346,7 +346,7 @@ export async function seedSqlite(file: string, options: SeedOptions): Promise<Se
   for (const o of setAside.filter((x) => x.type === 'index')) raw.exec(o.sql);
   // The full-text index keyed by publish time, as migration 0011 fills it.
   raw.exec(`INSERT INTO news_items_search (rowid, title, summary_text, content_text)
-    SELECT min(max(published_at / 1000, 0), 4294967295) * 2147483648 + id, title, summary_text,
+    SELECT min(max(published_at / 3600000, 0), 4294967295) * 2147483648 + id, title, summary_text,
       coalesce(content_text, '') FROM news_items`);
   raw.exec(COUNTS_SQL);
   raw.exec(SOURCE_COUNTS_SQL);

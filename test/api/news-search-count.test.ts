@@ -85,7 +85,7 @@ describe.each(dialects)('search totals past SEARCH_COUNT_LIMIT (%s)', (dialect) 
         image_url: null,
         author: null,
         // Not in id order, with ties (the id breaks them), and the last twelve in one
-        // second, newest first by id: the opposite of their id order.
+        // hour (one second even), newest first by id: the opposite of their id order.
         published_at: n >= 36 ? T0 + 20 * HOUR + 500 + (47 - n) * 7 : T0 + ((n * 17) % 41) * HOUR,
         fetched_at: T0,
         updated_at: T0,
@@ -168,10 +168,10 @@ describe.each(dialects)('search totals past SEARCH_COUNT_LIMIT (%s)', (dialect) 
     expect(third.pagination).toMatchObject({ totalItems: 19, totalPages: 4 });
   });
 
-  it('pages through matches that share a second, in both orders and any page size', async () => {
+  it('pages through matches that share an hour of the index, in both orders and any page size', async () => {
     const matches = withWords('orbit');
-    const second = (m: Model) => Math.floor(m.publishedAt / 1000);
-    const shared = matches.filter((m) => second(m) === second(matches.at(-1)!));
+    const hour = (m: Model) => Math.floor(m.publishedAt / HOUR);
+    const shared = matches.filter((m) => hour(m) === hour(matches.at(-1)!));
     expect(shared.length).toBeGreaterThan(5);
     for (const order of ['desc', 'asc'] as const) {
       const expected = order === 'desc' ? newest(matches) : newest(matches).toReversed();

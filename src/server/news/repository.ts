@@ -93,7 +93,7 @@ const ftsQuery = (filter: FeedFilter) =>
 
 /**
  * SQLite search, reading the matches: news_items_search (migration 0011) hands
- * them out in publish-time order, each keyed by its publish second and its id
+ * them out in publish-time order, each keyed by its publish hour and its id
  * (the key's low 31 bits); every match is looked up in news_items_id_cover
  * (never the table) for its source, type and sort values. The source filter
  * must not become an index term here (+source_id): crossed with the match list
@@ -106,17 +106,17 @@ function sqliteMatches(filter: FeedFilter, extra: (eb: Eb) => Expression<SqlBool
     WHERE news_items_search MATCH ${ftsQuery(filter)} AND ${where}`;
 }
 
-/** The publish second a search key starts with, clamped as migration 0011 clamps it. */
-const keySecond = (publishedAt: number) =>
-  Math.min(Math.max(Math.floor(publishedAt / 1000), 0), 4294967295);
+/** The publish hour a search key starts with, clamped as migration 0011 clamps it. */
+const keyHour = (publishedAt: number) =>
+  Math.min(Math.max(Math.floor(publishedAt / 3_600_000), 0), 4294967295);
 
 /**
  * SQLite: one page of a search in publish-time order (either direction),
  * reading matches from the top of news_items_search and stopping after the page:
  * the cost is the page's depth, not the number of matches. The index orders by
- * second and id, the feed by millisecond and id, so the page's last match fixes
- * a second, and the matches from the top down to that second (the page and the
- * few that share its last second) are sorted exactly.
+ * hour and id, the feed by millisecond and id, so the page's last match fixes
+ * an hour, and the matches from the top down to that hour (the page and the
+ * others of its last hour) are sorted exactly.
  */
 export async function findSearchPageByTime(
   db: DB,
@@ -128,20 +128,20 @@ export async function findSearchPageByTime(
   const after = (eb: Eb) => cursorCondition(eb, page);
   const from = page.cursor
     ? desc
-      ? sql`news_items_search.rowid < (CAST(${keySecond(page.cursor.value)} AS INTEGER) + 1) * 2147483648`
-      : sql`news_items_search.rowid >= CAST(${keySecond(page.cursor.value)} AS INTEGER) * 2147483648`
+      ? sql`news_items_search.rowid < (CAST(${keyHour(page.cursor.value)} AS INTEGER) + 1) * 2147483648`
+      : sql`news_items_search.rowid >= CAST(${keyHour(page.cursor.value)} AS INTEGER) * 2147483648`
     : sql`1`;
   const { rows: edge } = await sql<{
-    second: number;
-  }>`SELECT news_items_search.rowid >> 31 AS second
+    hour: number;
+  }>`SELECT news_items_search.rowid >> 31 AS hour
     FROM ${sqliteMatches(filter, after)} AND ${from}
     ORDER BY news_items_search.rowid ${dir} LIMIT 1 OFFSET ${page.offset + page.limit - 1}`.execute(
     db,
   );
   const to = edge.length
     ? desc
-      ? sql`news_items_search.rowid >= CAST(${edge[0].second} AS INTEGER) * 2147483648`
-      : sql`news_items_search.rowid < (CAST(${edge[0].second} AS INTEGER) + 1) * 2147483648`
+      ? sql`news_items_search.rowid >= CAST(${edge[0].hour} AS INTEGER) * 2147483648`
+      : sql`news_items_search.rowid < (CAST(${edge[0].hour} AS INTEGER) + 1) * 2147483648`
     : sql`1`;
   const { rows } = await sql<{ id: number }>`SELECT news_items.id
     FROM ${sqliteMatches(filter, after)} AND ${from} AND ${to}

@@ -6,11 +6,14 @@
 // table for a word like "space") before it could return 20. news_items_search
 // holds the same text keyed by
 //
-//   search key = clamp(published_at / 1000, 0, 2^32 - 1) * 2^31 + id
+//   search key = clamp(published_at / 3,600,000, 0, 2^32 - 1) * 2^31 + id
 //
-// so its rowid order is the feed's publish order to the second (the id breaks
-// ties, and is the key's low 31 bits: `rowid & 2147483647`). A newest-first
-// search reads matches from the top of that order and stops after the page.
+// so its rowid order is the feed's publish order to the hour (by id within an
+// hour; the id is the key's low 31 bits: `rowid & 2147483647`). A newest-first
+// search reads matches from the top of that order and stops after the page and
+// the rest of its last hour. Hours, not seconds: FTS5 stores each match as the
+// difference from the previous key, and a second's key steps made the index
+// twice the size of the id-keyed one (1.16 GB against 0.58 GB at a million items).
 // The table is contentless (it stores no copy of the text); the triggers give it
 // each item's text and delete its entry by key. news_items_fts goes.
 // PostgreSQL keeps its tsvector + GIN index: its planner already walks the
@@ -19,7 +22,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../database';
 
 const key = (row: string) =>
-  `(min(max(${row}.published_at / 1000, 0), 4294967295) * 2147483648 + ${row}.id)`;
+  `(min(max(${row}.published_at / 3600000, 0), 4294967295) * 2147483648 + ${row}.id)`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) !== 'sqlite') return;

@@ -6,7 +6,7 @@
 //   BENCH_SQLITE_FILE=/path/x.db   reuse (or create and keep) a seeded SQLite file
 //   BENCH_PG_SCHEMA=name           reuse (or create and keep) a seeded PostgreSQL schema
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run on PostgreSQL (a throw-away schema)
-//   BENCH_ONLY=text                only the scenarios whose name contains text
+//   BENCH_ONLY=text                only the scenarios whose name contains text (a|b: either)
 //   BENCH_SKIP_SQLITE=1            PostgreSQL only
 //
 // Each scenario runs BENCH_REQUESTS sequential requests (after a short warm-up)
@@ -313,7 +313,9 @@ async function benchServer(dialect: Dialect, db: DB, dataDir: string, seed: Seed
     `${'scenario (wall ms; cpu = this process, server + client)'.padEnd(52)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'mean'.padStart(7)} ${'max'.padStart(7)} ${'cpu p50'.padStart(8)} ${'cpu p99'.padStart(8)}  totalPages   totalItems`,
   );
   try {
-    for (const s of scenarios(seed, userId).filter((x) => !ONLY || x.name.includes(ONLY))) {
+    for (const s of scenarios(seed, userId).filter(
+      (x) => !ONLY || ONLY.split('|').some((part) => x.name.includes(part)),
+    )) {
       const r = await measure(base, cookie, s, dispatcher);
       const ok =
         typeof s.target === 'object'

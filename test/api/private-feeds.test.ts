@@ -5,34 +5,10 @@ import { parseFeedDocument, parseFeedText } from '../../src/server/ingest/fetche
 import { hashToken } from '../../src/server/reading/private-feeds';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
-import { createSignedInUser, type TestUser } from '../helpers/factories';
+import { createSignedInUser, createSource, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function insertSource(
-  server: TestServer,
-  name: string,
-  userId: number | null,
-  builtIn: 0 | 1 = 0,
-) {
-  const at = Date.now();
-  const row = await server.db
-    .insertInto('news_sources')
-    .values({
-      name,
-      url: `https://example.test/${encodeURIComponent(name)}`,
-      url_key: name,
-      source_type: 'rss',
-      user_id: userId,
-      built_in: builtIn,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 async function insertItem(
   server: TestServer,
@@ -86,9 +62,9 @@ describe.each(dialects)('private Atom feeds (%s)', (dialect) => {
     server = await startTestServer({ dialect });
     alice = await createSignedInUser(server, { displayName: 'Alice' });
     bob = await createSignedInUser(server, { displayName: 'Bob' });
-    src.news = await insertSource(server, 'Space News', null);
-    src.briefings = await insertSource(server, 'AI Briefings', null, 1);
-    src.bob = await insertSource(server, 'Bob Feed', bob.user.id);
+    src.news = await createSource(server, { name: 'Space News', userId: null });
+    src.briefings = await createSource(server, { name: 'AI Briefings', userId: null, built_in: 1 });
+    src.bob = await createSource(server, { name: 'Bob Feed', userId: bob.user.id });
     ids.rich = await insertItem(server, src.news, 1, now - 60_000, {
       title: 'Jupiter & <Io>',
       content: '<p>Io <b>erupts</b> &amp; glows</p>',

@@ -3,29 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from '../helpers/client';
 import { dialects } from '../helpers/database';
-import { createAdmin, createSignedInUser, signIn, type TestUser } from '../helpers/factories';
+import {
+  createAdmin,
+  createSignedInUser,
+  createSource,
+  signIn,
+  type TestUser,
+} from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 9, 1);
-
-async function insertSource(server: TestServer, name: string, userId: number | null) {
-  const at = Date.now();
-  const row = await server.db
-    .insertInto('news_sources')
-    .values({
-      name,
-      url: `https://example.test/${encodeURIComponent(name)}`,
-      url_key: name,
-      source_type: 'rss',
-      user_id: userId,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 interface Item {
   id: number;
@@ -119,10 +107,10 @@ describe.each(dialects)('read and saved state (%s)', (dialect) => {
     server = await startTestServer({ dialect });
     alice = await createSignedInUser(server, { displayName: 'Alice' });
     bob = await createSignedInUser(server, { displayName: 'Bob' });
-    src.a = await insertSource(server, 'Source A', null);
-    src.b = await insertSource(server, 'Source B', null);
-    src.c = await insertSource(server, 'Alice Blog', alice.user.id);
-    src.bob = await insertSource(server, 'Bob Feed', bob.user.id);
+    src.a = await createSource(server, { name: 'Source A', userId: null });
+    src.b = await createSource(server, { name: 'Source B', userId: null });
+    src.c = await createSource(server, { name: 'Alice Blog', userId: alice.user.id });
+    src.bob = await createSource(server, { name: 'Bob Feed', userId: bob.user.id });
     // 10,000 items; publish times are shuffled against ids (stored out of order).
     items = [
       ...(await insertItems(server, src.a, 6000, (n) => T0 + ((n * 7919) % 6000) * 60_000)),
@@ -406,7 +394,7 @@ describe.each(dialects)('saved items survive the purge (%s)', (dialect) => {
     const admin = await createAdmin(server);
     const adminClient = await signIn(server, admin);
     const reader = await createSignedInUser(server);
-    const source = await insertSource(server, 'Old News', null);
+    const source = await createSource(server, { name: 'Old News', userId: null });
     const now = Date.now();
     const old = await insertItems(server, source, 20, (n) => now - (40 + n) * DAY, 'old-');
     const fresh = await insertItems(server, source, 10, (n) => now - n * 60_000, 'fresh-');

@@ -98,7 +98,7 @@ function start(group: Threads, slot: number): IngestThread {
     // data; the old generation's limit (INGEST_WORKER_HEAP_MB) mostly sets how
     // far V8 lets the heap grow between full collections (bench/README.md).
     resourceLimits: {
-      maxYoungGenerationSizeMb: 8,
+      maxYoungGenerationSizeMb: 16,
       maxOldGenerationSizeMb: group.config.ingest.workerHeapMb,
     },
   });

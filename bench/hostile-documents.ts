@@ -8,8 +8,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config';
 import type { DocumentTask } from '../src/server/ingest/documents';
-import { closeIngestPool } from '../src/server/ingest/ingest-pool';
-import { readDocumentOffThread } from '../src/server/ingest/off-thread';
+import { closeDocumentPool, readDocumentOffThread } from '../src/server/ingest/off-thread';
 
 const MB = 1024 * 1024;
 const nestedFeed = (bytes: number) =>
@@ -82,5 +81,5 @@ export async function run(): Promise<void> {
     await measure(`${name}: on a worker`, () => readDocumentOffThread(workers, task()));
     await measure(`${name}: inline, bounds only`, () => readDocumentOffThread(inline, task()));
   }
-  await closeIngestPool();
+  await closeDocumentPool();
 }

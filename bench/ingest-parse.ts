@@ -3,7 +3,7 @@
 //   npm run bench -- ingest-parse        BENCH_PARSE_ITEMS=20000
 import os from 'node:os';
 import { parseFeedText } from '../src/server/ingest/fetchers/feed-parse';
-import { normalizeItem } from '../src/server/ingest/normalize';
+import { normalizeItem } from '../src/server/ingest/parse/normalize';
 import { bigFeed } from './support/ingest-fixtures';
 
 const ITEMS = Number(process.env.BENCH_PARSE_ITEMS ?? 20_000);

@@ -23,7 +23,7 @@ if (mtime(path.join(root, 'dist/web/index.html')) < sourcesChanged) {
 }
 // The worker threads' entries are bundles of their own beside main.js: all must be fresh.
 const serverBuilt = Math.min(
-  ...['main.js', 'ingest-worker.js', 'store-thread.js', 'text-worker.js'].map((file) =>
+  ...['main.js', 'ingest-thread.js', 'document-worker.js', 'text-worker.js'].map((file) =>
     mtime(path.join(root, 'dist/server', file)),
   ),
 );

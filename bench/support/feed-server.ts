@@ -5,17 +5,19 @@
 //   BENCH_GENERATIONS=1    with more than one, each request of a feed serves its
 //                          next generation (new items, new ETag): every refresh
 //                          then finds every feed changed.
+//   BENCH_ITEM_HTML=1      each item carries 1–2 KB of article HTML (richFeed).
 import http from 'node:http';
-import { bigFeed } from './ingest-fixtures';
+import { bigFeed, richFeed } from './ingest-fixtures';
 
 const sources = Number(process.env.BENCH_SOURCES ?? 1000);
 const perSource = Number(process.env.BENCH_ITEMS_PER_SOURCE ?? 20);
 const generations = Math.max(1, Number(process.env.BENCH_GENERATIONS ?? 1));
 const [minMs, maxMs] = (process.env.BENCH_LATENCY ?? '50-200').split('-').map(Number);
 const latency = () => (minMs || maxMs ? minMs + Math.random() * ((maxMs ?? minMs) - minMs) : 0);
+const feed = process.env.BENCH_ITEM_HTML === '1' ? richFeed : bigFeed;
 const feeds = Array.from({ length: generations }, (_g, g) =>
   Array.from({ length: sources }, (_i, i) =>
-    Buffer.from(bigFeed(perSource, (g * sources + i) * perSource, `site${i}.example.org`)),
+    Buffer.from(feed(perSource, (g * sources + i) * perSource, `site${i}.example.org`)),
   ),
 );
 const served = new Uint32Array(sources);

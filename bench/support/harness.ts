@@ -171,7 +171,7 @@ export const percentile = (sorted: number[], p: number) =>
 export const ROOT = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '../..');
 
 /**
- * Bundles bench/support scripts and the ingestion's worker threads as `npm run
+ * Bundles bench/support scripts and the ingestion thread as `npm run
  * build:server` bundles the server, into a temporary directory: benches then
  * measure the code production runs (memory included), not tsx compiling
  * TypeScript on start-up. Answers the directory; run a script there with runChild.
@@ -180,8 +180,8 @@ export async function bundleForBench(scripts: string[]): Promise<string> {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'astrodash-bench-bundle-'));
   await build({
     entryPoints: [
-      path.join(ROOT, 'src/server/ingest/ingest-worker.ts'),
-      path.join(ROOT, 'src/server/ingest/store-thread.ts'),
+      path.join(ROOT, 'src/server/ingest/ingest-thread.ts'),
+      path.join(ROOT, 'src/server/ingest/document-worker.ts'),
       ...scripts.map((s) => path.join(ROOT, 'bench/support', s)),
     ],
     entryNames: '[name]',

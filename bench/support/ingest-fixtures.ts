@@ -33,3 +33,43 @@ export function bigFeed(count: number, offset = 0, host?: string): string {
   parts.push('</channel></rss>\n');
   return parts.join('');
 }
+
+const WORDS =
+  'the telescope observed a faint galaxy cluster beyond the nebula while engineers tested mirror segments and mission controllers planned the next orbital manoeuvre for the lunar lander'.split(
+    ' ',
+  );
+
+/** 1–2 KB of article HTML (paragraphs, links, emphasis, an image, a list), varied by `i`. */
+export function articleHtml(i: number): string {
+  const words = (n: number, from: number) =>
+    Array.from({ length: n }, (_, k) => WORDS[(from + k * 7) % WORDS.length]).join(' ');
+  const paragraphs = 2 + (i % 3);
+  const parts = [
+    `<figure><img src="https://images.example.org/${i}.jpg" alt="Image ${i}" width="800" height="450"><figcaption>${words(8, i)}</figcaption></figure>`,
+  ];
+  for (let p = 0; p < paragraphs; p++)
+    parts.push(
+      `<p>${words(12, i + p)} <a href="https://www.example.org/story/${i}/${p}" rel="noopener">${words(3, p)}</a> <em>${words(5, i * p)}</em>, ${words(10, p)}.</p>`,
+    );
+  parts.push(`<ul><li>${words(6, i)}</li><li>${words(6, i + 1)}</li></ul>`);
+  return parts.join('\n');
+}
+
+/** Like bigFeed, with 1–2 KB of article HTML in each item (content:encoded), as real feeds carry. */
+export function richFeed(count: number, offset = 0, host?: string): string {
+  const parts = [
+    HEAD.replace(
+      '<rss version="2.0"',
+      '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"',
+    ),
+  ];
+  for (let i = offset; i < offset + count; i++) {
+    const item = i % 2 === 0 ? NASA_ITEM(i, host) : GOOGLE_ITEM(i);
+    const close = item.lastIndexOf('</item>');
+    parts.push(
+      `${item.slice(0, close)}<content:encoded><![CDATA[${articleHtml(i)}]]></content:encoded></item>\n`,
+    );
+  }
+  parts.push('</channel></rss>\n');
+  return parts.join('');
+}

@@ -3,10 +3,8 @@
 // INGEST_WORKERS as given. BENCH_LATENCY (default none) delays each response;
 // BENCH_GENERATIONS=2 (the default) changes every feed for the second pass, 1
 // makes it answer 304. Prints one JSON line.
-import { createGuardedHttp } from '../../src/server/ingest/http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
-import { closeStoreThread } from '../../src/server/ingest/store-writer';
-import { closeIngestPool, ingestPoolStats } from '../../src/server/ingest/worker-pool';
+import { closeIngestThreads, ingestThreadIds } from '../../src/server/ingest/ingest-threads';
 import { feedDatabase, peakRss, silentLog, startFeedServer } from './harness';
 
 const SOURCES = Number(process.env.BENCH_SOURCES ?? 1000);
@@ -23,7 +21,6 @@ const bench = await feedDatabase(
   SOURCES,
   process.env.INGEST_WORKERS ? { INGEST_WORKERS: process.env.INGEST_WORKERS } : {},
 );
-const http = createGuardedHttp(bench.config.ingest);
 const ctx = { config: bench.config, db: bench.db, log: silentLog };
 const rows = () =>
   bench.db
@@ -45,7 +42,7 @@ try {
     const sources = await rows();
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const result = await refreshSources(ctx, sources, { http });
+    const result = await refreshSources(ctx, sources);
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     const statuses = await bench.db
@@ -79,10 +76,8 @@ try {
   }
 } finally {
   clearInterval(sampler);
-  const threads = ingestPoolStats().threads;
-  await closeIngestPool();
-  await closeStoreThread();
-  await http.close();
+  const threads = ingestThreadIds().length;
+  await closeIngestThreads();
   await bench.destroy();
   feeds.close();
   console.log(

@@ -7,10 +7,8 @@
 import { Agent, request } from 'undici';
 import { buildApp } from '../../src/server/app';
 import { SESSION_COOKIE, createSession } from '../../src/server/auth/sessions';
-import { createGuardedHttp } from '../../src/server/ingest/http';
 import { SOURCE_COLUMNS, refreshSources } from '../../src/server/ingest/pipeline';
-import { closeStoreThread } from '../../src/server/ingest/store-writer';
-import { closeIngestPool } from '../../src/server/ingest/worker-pool';
+import { closeIngestThreads } from '../../src/server/ingest/ingest-threads';
 import { LIST_QUERY } from './list-query';
 import { feedDatabase, peakRss, percentile, silentLog, startFeedServer } from './harness';
 
@@ -57,7 +55,6 @@ const user = await bench.db
   .returning('id')
   .executeTakeFirstOrThrow();
 const cookie = `${SESSION_COOKIE}=${(await createSession(bench.db, user.id)).token}`;
-const http = createGuardedHttp(bench.config.ingest);
 const ingest = { config: bench.config, db: bench.db, log: silentLog };
 const refreshAll = async () =>
   refreshSources(
@@ -66,16 +63,13 @@ const refreshAll = async () =>
       .selectFrom('news_sources')
       .select([...SOURCE_COLUMNS])
       .execute(),
-    { http },
   );
 const filled = await refreshAll();
 void ctx;
 
 async function shutdown() {
   await app.close();
-  await closeIngestPool();
-  await closeStoreThread();
-  await http.close();
+  await closeIngestThreads();
   await bench.destroy();
   feeds.close();
 }

@@ -138,9 +138,9 @@ export type Config = Readonly<{
     concurrency: number;
     perHostConcurrency: number;
     pollIntervalMinutes: number;
-    /** Worker threads that parse fetched bodies; 0 parses on the main thread. */
+    /** Ingestion threads, each owning whole hosts' sources; 0 ingests on the main thread. */
     workers: number;
-    /** Each worker thread's heap limit (its old generation), in MB. */
+    /** The ingestion thread's heap limit (its old generation), in MB. */
     workerHeapMb: number;
     userAgent: string;
     youtubeBaseUrl: string;
@@ -223,7 +223,7 @@ export function loadConfig(
       perHostConcurrency: e.FETCH_PER_HOST_CONCURRENCY,
       pollIntervalMinutes: e.SOURCE_POLL_INTERVAL_MINUTES,
       // One core stays with the main thread (HTTP, SQLite, API requests).
-      workers: e.INGEST_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+      workers: e.INGEST_WORKERS ?? 1,
       workerHeapMb: e.INGEST_WORKER_HEAP_MB,
       userAgent: e.USER_AGENT,
       youtubeBaseUrl: trimSlash(e.YOUTUBE_BASE_URL),

@@ -6,8 +6,8 @@ import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
 import { assertPortFree, portProblem, PortUnavailableError } from './http/port-check';
 import { prepareBackgroundWork } from './jobs';
-import { closeStoreThread } from './ingest/store-writer';
-import { closeIngestPool } from './ingest/worker-pool';
+import { closeIngestThreads } from './ingest/ingest-threads';
+import { closeDocumentPool } from './ingest/off-thread';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -48,8 +48,8 @@ async function main() {
     if (outcome === 'late')
       app.log.warn('requests or background work still running; closing anyway');
     await app.close();
-    await closeIngestPool();
-    await closeStoreThread();
+    await closeIngestThreads();
+    await closeDocumentPool();
     await db.destroy();
     app.log.info(`stopped in ${Date.now() - stopAt} ms`);
     process.exit(0);

@@ -2,20 +2,20 @@
 // fuzz tests (src/server/ingest/parsers-pathological.fuzz.test.ts) and the bench
 // (bench/parsers-pathological.ts). Errors a parser throws on garbage are part of
 // its answer: only the time matters here.
-import { decodeBody, safeXml } from '../../src/server/ingest/decode';
-import { titleFromText } from '../../src/server/ingest/extract-title';
+import { decodeBody, safeXml } from '../../src/server/net/decode';
+import { titleFromText } from '../../src/server/ingest/fetchers/extract-title';
 import { readPageHead } from '../../src/server/ingest/fetchers/custom';
 import { parseFeedDocument, parseFeedText } from '../../src/server/ingest/fetchers/feed-parse';
 import { parseGoogleNews } from '../../src/server/ingest/fetchers/google-news';
 import { parseRedditAtom, parseRedditListing } from '../../src/server/ingest/fetchers/reddit';
 import { extractChannelId } from '../../src/server/ingest/fetchers/youtube';
-import { normalizeItem } from '../../src/server/ingest/normalize';
+import { normalizeItem } from '../../src/server/ingest/parse/normalize';
 import {
   firstImage,
   htmlToText,
   sanitizeHtml,
   sanitizedToText,
-} from '../../src/server/ingest/sanitize';
+} from '../../src/server/ingest/parse/sanitize';
 import { parseOpml } from '../../src/server/sources/opml';
 import { INGEST_TOKENS, inFeed, pathologicalCases, type PathologicalCase } from './pathological';
 

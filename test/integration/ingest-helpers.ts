@@ -1,7 +1,7 @@
 // Helpers for the ingestion suites: reading sources and items back, posting as a user,
 // normalised items (users and sources come from test/helpers/factories).
 import type { DB } from '../../src/server/db/database';
-import type { NormalizedItem } from '../../src/server/ingest/normalize';
+import type { NormalizedItem } from '../../src/server/ingest/parse/normalize';
 import { SOURCE_COLUMNS } from '../../src/server/ingest/pipeline';
 import type { ApiClient } from '../helpers/client';
 

@@ -10,7 +10,7 @@ import {
   sourcesForUser,
 } from '../../src/server/ingest/pipeline';
 import { acquireLease } from '../../src/server/jobs/repository';
-import { DEFAULT_SOURCES, seedDefaultSources } from '../../src/server/ingest/seed';
+import { DEFAULT_SOURCES, seedDefaultSources } from '../../src/server/ingest/store/seed';
 import { SOURCE_TYPES } from '../../src/shared/constants';
 import { createItem, createItems, createSessionUser, createSource } from '../helpers/factories';
 import { itemsOf, postAs, sourceRow } from './ingest-helpers';

@@ -7,7 +7,7 @@ import {
   nextFetchAt,
   storeItems,
   toRow,
-} from '../../src/server/ingest/store';
+} from '../../src/server/ingest/store/store';
 import { createSource } from '../helpers/factories';
 import { itemsOf, normalizedItem as item, sourceRow } from './ingest-helpers';
 

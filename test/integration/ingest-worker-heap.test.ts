@@ -1,12 +1,12 @@
-// An ingest worker's heap is bounded (INGEST_WORKER_HEAP_MB), and large
-// documents take turns on a thread (LARGE_BODY_BYTES in ingest-worker.ts), so
+// The ingestion thread's heap is bounded (INGEST_WORKER_HEAP_MB), and large
+// documents take turns on a thread (LARGE_BODY_BYTES in ingest-source.ts), so
 // a batch of large feeds fits in a heap that would not hold them all at once.
 // Without the turns, this very batch ends the thread at its limit and every
 // one of these sources fails as interrupted (checked: 2 runs of 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { refreshSources } from '../../src/server/ingest/pipeline';
-import { closeIngestPool } from '../../src/server/ingest/worker-pool';
+import { closeIngestThreads } from '../../src/server/ingest/ingest-threads';
 import { FixtureServer } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createSource } from '../helpers/factories';
@@ -46,7 +46,7 @@ describe('large feeds on an ingest worker with a small heap', () => {
     });
   });
   afterAll(async () => {
-    await closeIngestPool();
+    await closeIngestThreads();
     await server?.close();
     await fixtures?.close();
   });

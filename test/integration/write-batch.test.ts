@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
 import type { Tx } from '../../src/server/db/database';
-import { BATCH_BUDGET_MS, inWriteBatch } from '../../src/server/ingest/write-batch';
+import { BATCH_BUDGET_MS, inWriteBatch } from '../../src/server/ingest/store/write-batch';
 import { createSource } from '../helpers/factories';
 import { sourceRow } from './ingest-helpers';
 

@@ -1,7 +1,7 @@
 // An article's main text from its web page: fetched through the SSRF-guarded
 // client (size cap, timeout), then read on the text worker (article-text.ts).
 import type { Config } from '../config';
-import { createGuardedHttp, type GuardedHttpClient } from '../ingest/http';
+import { createGuardedHttp, type GuardedHttpClient } from '../net/guarded-http';
 import { ARTICLE_MAX_BYTES } from './article-text';
 import { articleTextOf } from './text-pool';
 

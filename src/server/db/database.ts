@@ -15,7 +15,6 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import { cachingStatements } from './statement-cache';
 import type { Database } from './tables';
 
@@ -34,7 +33,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 /**
  * Every SQLite transaction takes the write lock when it begins. More than one
- * connection writes (the server's and ingestion's store thread's), and a deferred
+ * connection writes (the server's and the ingestion thread's), and a deferred
  * transaction that reads first cannot take the lock later if another
  * connection committed in between: SQLite answers SQLITE_BUSY at once instead
  * of waiting out busy_timeout. Every transaction here writes, so nothing is lost.
@@ -56,17 +55,22 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/** The SQLite file behind each database opened here, for a thread's own connection (ingestion's store thread). */
-const sqliteFiles = new WeakMap<DB, string>();
+/** How each database opened here was opened, so another thread can open its own connection (ingestion's). */
+const openedWith = new WeakMap<DB, DatabaseOptions>();
+
+/** The options `db` was opened with; null for an in-memory SQLite database, which no other connection can share. */
+export const databaseOptionsOf = (db: DB): DatabaseOptions | null => openedWith.get(db) ?? null;
 
 /** The SQLite file `db` was opened on; null for PostgreSQL or an in-memory database. */
-export const sqliteFileOf = (db: DB): string | null => sqliteFiles.get(db) ?? null;
+export const sqliteFileOf = (db: DB): string | null => {
+  const options = openedWith.get(db);
+  return options?.dialect === 'sqlite' ? options.file : null;
+};
 
 export interface ConnectionRole {
   /**
-   * A helper's connection (ingestion's store thread's): it leaves the
-   * checkpointer to the server's connection and keeps a smaller page cache,
-   * since it only writes new items and reads the few rows it compares them with.
+   * A helper's connection (the ingestion thread's): a smaller page cache, since
+   * it only writes new items and reads the few rows it compares them with.
    */
   helper?: boolean;
 }
@@ -84,20 +88,13 @@ export function openDatabase(
     database.pragma('foreign_keys = ON');
     database.pragma(helper ? 'cache_size = -8192' : 'cache_size = -65536');
     database.pragma('temp_store = MEMORY');
-    database.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    if (!helper) {
-      const checkpointer = startCheckpointer(options.file);
-      const close = database.close.bind(database);
-      database.close = () => {
-        void checkpointer.stop();
-        return close();
-      };
-    }
+    // The WAL is checkpointed by SQLite itself (every 1,000 pages), by the connection whose
+    // commit crosses that: during a refresh, the ingestion thread's (bench/README.md).
     const db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: cachingStatements(database) }),
     });
     if (options.file !== ':memory:' && options.file !== '')
-      sqliteFiles.set(db, path.resolve(options.file));
+      openedWith.set(db, { dialect: 'sqlite', file: path.resolve(options.file) });
     return { db, dialect: 'sqlite' };
   }
   const pool = new pg.Pool({
@@ -106,10 +103,9 @@ export function openDatabase(
     // A schema per test suite keeps parallel suites apart on one database.
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-    dialect: 'postgres',
-  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  openedWith.set(db, options);
+  return { db, dialect: 'postgres' };
 }
 
 /**

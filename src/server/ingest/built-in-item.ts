@@ -2,8 +2,8 @@
 // briefings): normalised and stored like a fetched item, and rewritten in place
 // when the same key comes again.
 import type { DB } from '../db/database';
-import { normalizeItem } from './normalize';
-import { storeItems } from './store';
+import { normalizeItem } from './parse/normalize';
+import { storeItems } from './store/store';
 
 export interface BuiltInItem {
   /** Identifies the item within its source: the same key rewrites it. */

@@ -3,9 +3,9 @@
 // the work is bounded by the size caps (http.ts, json-document.ts), so it needs
 // no deadline of its own. Pure: with INGEST_WORKERS=0 it runs inline.
 import { parseLaunches } from './fetchers/launch-items';
-import { finishResponse, type RawHttpResponse } from './http';
-import { readJsonDocument } from './json-document';
-import { titleFromText } from './title-text';
+import { finishResponse, type RawHttpResponse } from '../net/guarded-http';
+import { readJsonDocument } from './parse/json-document';
+import { titleFromText } from './parse/title-text';
 import { SourceFetchError, type FetchedItem } from './types';
 
 export type DocumentTask =

@@ -1,18 +1,43 @@
-// Reads a document (documents.ts) on an ingest worker thread and answers its
-// value; inline when INGEST_WORKERS=0. A title look-up's body is moved to the
-// thread, not copied.
+// Reads a document (documents.ts) on a document worker thread and answers its
+// value; inline when INGEST_WORKERS=0, and on the ingestion thread, which is
+// off the request path already (the launch schedule). A title look-up's body
+// is moved to the thread, not copied.
+import { isMainThread } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import type { Config } from '../config';
+import { threadEntry } from '../thread-entry';
 import {
   readDocument,
   type DocumentAnswers,
   type DocumentOutcome,
   type DocumentTask,
 } from './documents';
-import { ingestPool } from './ingest-pool';
 import { SourceFetchError } from './types';
 
 const BUSY = 'The server is busy reading other sources. Try again later.';
 const INTERRUPTED = 'Reading the response was interrupted. Try again later.';
+
+let pool: Piscina<DocumentTask, DocumentOutcome> | null = null;
+
+/** The pool, started on first use: INGEST_WORKERS threads that end after a minute idle. */
+function documentPool(config: Config['ingest']): Piscina<DocumentTask, DocumentOutcome> {
+  pool ??= new Piscina<DocumentTask, DocumentOutcome>({
+    filename: threadEntry('document-worker', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: config.workers,
+    idleTimeout: 60_000,
+    maxQueue: config.workers * 16,
+    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: config.workerHeapMb },
+  });
+  return pool;
+}
+
+/** Stops the document workers (shutdown); a later document starts a fresh pool. */
+export async function closeDocumentPool(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  await closing?.destroy();
+}
 
 /** Whether a body can be moved to a worker rather than copied (a small one shares Node's buffer pool). */
 export const ownsItsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
@@ -30,18 +55,17 @@ export async function readDocumentOffThread<T extends DocumentTask>(
   task: T,
 ): Promise<DocumentAnswers[T['kind']]> {
   let outcome: DocumentOutcome;
-  if (config.workers === 0) outcome = readDocument(task);
+  if (config.workers === 0 || !isMainThread) outcome = readDocument(task);
   else {
     const body = task.kind === 'title' ? task.raw.body : null;
     try {
-      outcome = (await ingestPool(config).run(
-        { document: task },
-        { transferList: body && ownsItsBuffer(body) ? [body.buffer] : [] },
-      )) as DocumentOutcome;
+      outcome = await documentPool(config).run(task, {
+        transferList: body && ownsItsBuffer(body) ? [body.buffer] : [],
+      });
     } catch (err) {
       if (err instanceof Error && /queue is at limit/i.test(err.message))
         throw new SourceFetchError(BUSY);
-      // Its thread ended (another task on it hung, or the heap limit): as for a fetch.
+      // Its thread ended (the heap limit): as for a fetch.
       if (
         err instanceof Error &&
         /worker exited|terminating worker|memory limit/i.test(err.message)

@@ -1,8 +1,8 @@
 // Lets one job at a time through, in arrival order. An ingest worker holds
 // many fetches at once; a large document needs many times its size in heap
-// while it is parsed and normalised, so large ones take turns (ingest-worker.ts).
+// while it is parsed and normalised, so large ones take turns (ingest-source.ts).
 // That keeps a thread's peak near one large document plus the small ones,
-// which is what lets worker-pool.ts give it a bounded heap.
+// which is what lets ingest-threads.ts give it a bounded heap.
 
 export class OneAtATime {
   #busy = false;

@@ -1,19 +1,19 @@
-// The ingestion pipeline: for each source, guarded fetch → parse (the type's
-// fetcher) → normalise → dedupe and store → record the outcome. One bad source
-// never stops the others; concurrency is bounded, hosts are interleaved and
-// each host has its own limit inside the HTTP client.
+// The ingestion pipeline, as the main thread sees it: which sources a refresh
+// fetches (not those another refresh is fetching, nor those fetched a moment
+// ago), in what order (hosts interleaved), how many at once, and the totals.
+// Each source is fetched, parsed, normalised, deduped, stored and recorded end
+// to end by ingest-source.ts: on an ingestion thread (ingest-threads.ts), or
+// right here with INGEST_WORKERS=0. One bad source never stops the others.
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import pLimit from 'p-limit';
-import { operatorHttp, sharedHttp } from './http';
+import { operatorHttp, sharedHttp } from '../net/guarded-http';
+import { ingestSource, type Ingestion } from './ingest-source';
+import { ingestOnThread, ingestsOnThreads } from './ingest-threads';
 import { refreshSummary } from './refresh-summary';
-import { sourcesForUser, storedHashes, type FetchableSource } from './repository';
-import { recordOutcome } from './store';
+import { sourcesForUser, type FetchableSource } from './store/repository';
 
-export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './repository';
-import { SourceFetchError, type GuardedHttp, type SourceToFetch } from './types';
-import { prepareStoreThread, storeFetchOutput } from './store-writer';
-import { fetchAndNormalize } from './worker-pool';
+export { dueSources, sourcesForUser, SOURCE_COLUMNS } from './store/repository';
 
 export type IngestContext = Pick<AppContext, 'config' | 'db' | 'log'>;
 
@@ -36,8 +36,6 @@ export interface RefreshOptions {
   skipFetchedWithinMs?: number;
   /** Stops picking up new sources once aborted (scheduler shutdown). */
   signal?: AbortSignal;
-  /** Defaults to the process-wide guarded client for this configuration. */
-  http?: GuardedHttp;
   /** A source some other refresh is fetching right now is waited for and counted, not skipped. */
   waitForInFlight?: boolean;
   /** Collects "name: reason" for each source this refresh fetched itself and that failed. */
@@ -57,18 +55,6 @@ const inFlightFor = (db: DB) => {
 };
 
 export const USER_REFRESH_MIN_AGE_MS = 60_000;
-
-function toFetch(row: FetchableSource): SourceToFetch {
-  return {
-    id: row.id,
-    name: row.name,
-    url: row.url,
-    sourceType: row.source_type,
-    etag: row.etag,
-    lastModified: row.last_modified,
-    resolvedUrl: row.resolved_url,
-  };
-}
 
 function hostOf(url: string): string {
   try {
@@ -94,62 +80,29 @@ function interleaveByHost<T extends { url: string }>(rows: T[]): T[] {
   return out;
 }
 
-function readableError(err: unknown): { message: string; retryAfterSeconds?: number } {
-  if (err instanceof SourceFetchError)
-    return { message: err.message, retryAfterSeconds: err.options.retryAfterSeconds };
-  return { message: 'The source could not be read. Will retry later.' };
-}
+/** Inline (INGEST_WORKERS=0): the main thread's own connection and the process-wide clients. */
+const inline = (ctx: IngestContext): Ingestion => ({
+  config: ctx.config,
+  db: ctx.db,
+  http: sharedHttp(ctx.config.ingest),
+  operatorHttp: operatorHttp(ctx.config.ingest),
+});
 
 /** Fetches one source and stores what is new; answers the new items and any failure. Never throws. */
-export async function fetchSource(
-  ctx: IngestContext,
-  http: GuardedHttp,
-  row: FetchableSource,
-): Promise<FetchOutcome> {
-  const { db, config } = ctx;
-  const intervalMs = config.ingest.pollIntervalMinutes * 60_000;
-  const now = Date.now();
-  try {
-    // Fetch, parse, normalise and sanitise, on a worker thread (worker-pool.ts).
-    const output = await fetchAndNormalize(
-      config.ingest,
-      http,
-      { source: toFetch(row), config: config.ingest, now },
-      operatorHttp(config.ingest),
-      (hashes) => storedHashes(db, row.id, hashes),
+export async function fetchSource(ctx: IngestContext, row: FetchableSource): Promise<FetchOutcome> {
+  const outcome = ingestsOnThreads(ctx.config, ctx.db)
+    ? await ingestOnThread(ctx.config, ctx.db, row)
+    : await ingestSource(inline(ctx), row);
+  // Expected failures (timeouts, HTTP errors) go into the refresh's summary line;
+  // anything else is a bug and is logged with its stack.
+  if (outcome.unexpected)
+    ctx.log.error(
+      { err: outcome.unexpected, sourceId: row.id },
+      'source fetch failed unexpectedly',
     );
-    // Stored on a thread of its own too, for a SQLite file (store-writer.ts).
-    const settings = {
-      sourceId: row.id,
-      now,
-      pollIntervalMs: intervalMs,
-      purgeAgeDays: config.purgeAgeDays,
-      maxItemsPerSource: config.ingest.maxItemsPerSource,
-    };
-    return {
-      newItems: await storeFetchOutput(db, output, settings, {
-        offThread: config.ingest.workers > 0,
-      }),
-    };
-  } catch (err) {
-    const { message, retryAfterSeconds } = readableError(err);
-    // Expected failures (timeouts, HTTP errors) go into the refresh's summary line;
-    // anything else is a bug and is logged with its stack.
-    if (!(err instanceof SourceFetchError))
-      ctx.log.error({ err, sourceId: row.id }, 'source fetch failed unexpectedly');
-    try {
-      await recordOutcome(
-        db,
-        row.id,
-        { status: 'error', error: message, retryAfterSeconds },
-        now,
-        intervalMs,
-      );
-    } catch (recordErr) {
-      ctx.log.error({ err: recordErr, sourceId: row.id }, 'could not record a fetch failure');
-    }
-    return { newItems: 0, failure: `${row.name}: ${message}` };
-  }
+  return outcome.failure === undefined
+    ? { newItems: outcome.added }
+    : { newItems: outcome.added, failure: outcome.failure };
 }
 
 /** Fetches the given sources with bounded concurrency; answers the totals. */
@@ -158,7 +111,6 @@ export async function refreshSources(
   sources: FetchableSource[],
   options: RefreshOptions = {},
 ): Promise<RefreshResult> {
-  const http = options.http ?? sharedHttp(ctx.config.ingest);
   const busy = inFlightFor(ctx.db);
   const cutoff = options.skipFetchedWithinMs ? Date.now() - options.skipFetchedWithinMs : null;
   const recent = (s: FetchableSource) =>
@@ -180,13 +132,12 @@ export async function refreshSources(
   // The log line covers what this refresh fetched itself; a joined fetch logs in its own.
   const own = { fetched: 0, newItems: 0, failures: [] as string[] };
   const limit = pLimit(ctx.config.ingest.concurrency);
-  if (queue.length > 0 && ctx.config.ingest.workers > 0) prepareStoreThread(ctx.db);
   await Promise.all([
     ...queue.map((row) =>
       limit(async () => {
         let outcome: FetchOutcome | null = null;
         try {
-          if (!options.signal?.aborted) outcome = await fetchSource(ctx, http, row);
+          if (!options.signal?.aborted) outcome = await fetchSource(ctx, row);
         } finally {
           busy.delete(row.id);
           settle.get(row.id)?.(outcome);

@@ -4,6 +4,16 @@
 import type { Config } from '../config';
 import type { ItemType, SourceType } from '../../shared/constants';
 
+import type { GuardedHttp } from '../net/types';
+
+// The HTTP client's contract, for fetchers.
+export {
+  SourceFetchError,
+  type GuardedHttp,
+  type HttpRequestOptions,
+  type HttpResponse,
+} from '../net/types';
+
 /** An item as a fetcher found it: raw HTML, loose dates, source-specific signals. */
 export interface FetchedItem {
   /** Stable id from the source (RSS guid, Atom id, t3_…, at:// URI, launch uuid). */
@@ -36,31 +46,6 @@ export interface FetchedItem {
   extra?: Record<string, unknown>;
   /** True when a re-seen item should have all its fields refreshed (e.g. a launch that moved). */
   mutable?: boolean;
-}
-
-export interface HttpResponse {
-  status: number;
-  /** Final URL after redirects. */
-  url: string;
-  headers: Headers;
-  /** Body decoded to text using the HTTP charset or the XML prolog's encoding. */
-  text: string;
-  notModified: boolean;
-}
-
-export interface HttpRequestOptions {
-  headers?: Record<string, string>;
-  /** Sends If-None-Match / If-Modified-Since; a 304 comes back as notModified. */
-  etag?: string | null;
-  lastModified?: string | null;
-  method?: 'GET' | 'POST';
-  body?: string;
-}
-
-/** The guarded HTTP client every fetcher must use (SSRF guard, timeouts, size cap, redirects). */
-export interface GuardedHttp {
-  get(url: string, options?: HttpRequestOptions): Promise<HttpResponse>;
-  request(url: string, options?: HttpRequestOptions): Promise<HttpResponse>;
 }
 
 export interface SourceToFetch {
@@ -100,14 +85,4 @@ export interface FetchResult {
 export interface Fetcher {
   readonly type: SourceType;
   fetch(ctx: FetchContext): Promise<FetchResult>;
-}
-
-/** A fetch failure with a message fit to show a user on the source row. */
-export class SourceFetchError extends Error {
-  constructor(
-    message: string,
-    readonly options: { status?: number; retryAfterSeconds?: number } = {},
-  ) {
-    super(message);
-  }
 }

@@ -8,7 +8,7 @@ import {
   type RefreshOptions,
 } from '../ingest/pipeline';
 import { everyFetchFailed } from '../ingest/refresh-summary';
-import { activeSources, type FetchableSource } from '../ingest/repository';
+import { activeSources, type FetchableSource } from '../ingest/store/repository';
 import { purgeOldItems, savedKept } from '../news/retention';
 import * as repo from './repository';
 import type { Figures } from './repository';

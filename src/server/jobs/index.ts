@@ -3,7 +3,7 @@
 // run jobs by hand even with JOBS_ENABLED=false; main.ts starts the timers here.
 import type { AppContext } from '../context';
 import type { IngestContext } from '../ingest/pipeline';
-import { seedDefaultSources } from '../ingest/seed';
+import { seedDefaultSources } from '../ingest/store/seed';
 import type { Clock } from './clock';
 import { jobDefinitions, type JobDeps } from './definitions';
 import { createJobRunner, type JobRunner } from './runner';

@@ -3,7 +3,7 @@
 // titles: markup dropped and entities decoded by the title sanitiser, lengths
 // capped. Fields named …Url, …url or …link (permalink) keep only http(s) URLs. Applied when items are
 // presented, so rows stored before this rule are covered too.
-import { htmlToText } from '../ingest/sanitize';
+import { htmlToText } from '../ingest/parse/sanitize';
 
 const TEXT_MAX = 1000;
 const URL_MAX = 2048;

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/tables';
 import { requireUser } from '../http/auth-guard';
 import { enforceRateLimit, rateWindow } from '../http/rate-limit';
-import { cleanupItems } from '../ingest/cleanup';
+import { cleanupItems } from '../ingest/store/cleanup';
 import {
   USER_REFRESH_MIN_AGE_MS,
   refreshDueSourcesForUser,

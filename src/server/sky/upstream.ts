@@ -4,7 +4,7 @@
 // but the same redirect limit and body reading, with a shorter deadline and a smaller
 // cap than feeds get, because the header strip waits for them.
 import type { Config } from '../config';
-import { createGuardedHttp } from '../ingest/http';
+import { createGuardedHttp } from '../net/guarded-http';
 
 export class UpstreamError extends Error {}
 

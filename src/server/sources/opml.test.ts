@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceRow } from '../db/tables';
 import type { SourceType } from '../../shared/constants';
-import { safeXml } from '../ingest/decode';
+import { safeXml } from '../net/decode';
 import { OPML_MAX_SOURCES, parseOpml, renderOpml } from './opml';
 
 const opml = (body: string) =>

@@ -19,7 +19,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { SourceRow, UserRow } from '../db/tables';
 import { badRequest } from '../http/errors';
-import { safeXml } from '../ingest/decode';
+import { safeXml } from '../net/decode';
 import * as repo from './repository';
 import {
   SOURCE_MESSAGES,

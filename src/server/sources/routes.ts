@@ -13,9 +13,9 @@ import {
 import type { AppContext } from '../context';
 import { requireAdmin, requireUser } from '../http/auth-guard';
 import { enforceRateLimit, rateWindow } from '../http/rate-limit';
-import { extractTitle } from '../ingest/extract-title';
+import { extractTitle } from '../ingest/fetchers/extract-title';
 import { fetchSourceNow } from '../ingest/fetch-now';
-import { sharedHttp } from '../ingest/http';
+import { sharedHttp } from '../net/guarded-http';
 import { exportOpml, importOpml, OPML_BODY_LIMIT, OPML_FILENAME } from './opml';
 import * as sources from './service';
 

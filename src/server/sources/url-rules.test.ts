@@ -100,7 +100,7 @@ describe('inferSourceType', () => {
 
 describe('the seeded default sources', () => {
   it('all satisfy the rules for their own type', async () => {
-    const { DEFAULT_SOURCES } = await import('../ingest/seed');
+    const { DEFAULT_SOURCES } = await import('../ingest/store/seed');
     for (const s of DEFAULT_SOURCES) {
       expect(checkSourceUrl(s.url, s.sourceType), `${s.name} ${s.url}`).toMatchObject({ ok: true });
     }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_HINT, STORED_STORIES_NOTE } from '../../../src/server/ai/local';
 import { dueSources } from '../../../src/server/ingest/pipeline';
-import { activeSources } from '../../../src/server/ingest/repository';
+import { activeSources } from '../../../src/server/ingest/store/repository';
 import { EVENING_NEWS_QUERY, MORNING_NEWS_QUERY } from '../../../src/shared/constants';
 import type { ApiClient } from '../../helpers/client';
 import { dialects } from '../../helpers/database';

@@ -9,7 +9,7 @@
 // repost would otherwise appear under this source with someone else's text and counts.
 import type { BlueskyExtra } from '../../../shared/item-extra';
 import { SourceFetchError, type FetchedItem, type Fetcher } from '../types';
-import { AuthorFeed, FeedViewPost, PostView, XrpcError, type EmbedView } from '../upstream/bluesky';
+import { AuthorFeed, FeedViewPost, PostView, XrpcError, type EmbedView } from './bluesky-schema';
 import { ensureOk, firstLine, parseJson, textToHtml, tryJson } from './util';
 
 const HANDLE = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]*$/i;

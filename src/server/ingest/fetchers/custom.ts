@@ -7,8 +7,8 @@
 //   4. Else the page's own metadata becomes a single item: og:/twitter: title, description,
 //      image, url, article:published_time, <title>, meta description; guid = canonical URL.
 // If a cached feed disappears (404/410) or turns into a page, discovery runs again.
-import { scanMarkup } from '../tag-scanner';
-import { looksLikeHtml } from '../decode';
+import { scanMarkup } from '../parse/tag-scanner';
+import { looksLikeHtml } from '../../net/decode';
 import {
   SourceFetchError,
   type FetchContext,

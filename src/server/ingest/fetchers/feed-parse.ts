@@ -12,7 +12,7 @@ import {
   type RdfFeed,
   type RssFeed,
 } from 'feedsmith';
-import { looksLikeHtml, safeXml } from '../decode';
+import { looksLikeHtml, safeXml } from '../../net/decode';
 import { SourceFetchError, type FetchedItem } from '../types';
 import { escapeHtml, resolveUrl } from './util';
 import { atomBases, type AtomBases, type EntryBases } from './xml-base';

@@ -12,7 +12,7 @@
 import type { RssFeed } from 'feedsmith';
 import { SourceFetchError, type FetchedItem, type Fetcher } from '../types';
 import { parseFeedDocument } from './feed-parse';
-import { anchors } from '../html-scan';
+import { anchors } from '../parse/html-scan';
 import { fetchFeed } from './rss';
 import { escapeHtml, resolveUrl } from './util';
 

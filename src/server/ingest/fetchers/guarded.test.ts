@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer } from '../../../../test/helpers/fixture-server';
 import type { SourceType } from '../../../shared/constants';
-import { createGuardedHttp, type GuardedHttpClient } from '../http';
+import { createGuardedHttp, type GuardedHttpClient } from '../../net/guarded-http';
 import type { Fetcher } from '../types';
 import { blueskyFetcher } from './bluesky';
 import { customFetcher } from './custom';

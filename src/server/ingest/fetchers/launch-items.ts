@@ -2,7 +2,7 @@
 // request, the cache and the mapping's rules). Pure, so it runs on an ingest
 // worker thread, where the fetched document is parsed (documents.ts).
 import type { FetchedItem } from '../types';
-import { Launch, LaunchList, type ImageRef, type LaunchLink } from '../upstream/launches';
+import { Launch, LaunchList, type ImageRef, type LaunchLink } from './launches-schema';
 import type { LaunchExtra } from '../../../shared/item-extra';
 import { escapeHtml, resolveUrl } from './util';
 

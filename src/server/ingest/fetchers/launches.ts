@@ -15,8 +15,8 @@
 // or changes status updates its item. Both the 2.2.0 (vidURLs/infoURLs, country_code) and the
 // 2.3.0 (vid_urls/info_urls, image objects) shapes are read, and list mode's flat strings too.
 import { SourceFetchError, type FetchContext, type FetchedItem, type Fetcher } from '../types';
-import { ThrottleBody } from '../upstream/launches';
-import { readJsonOrNull } from '../json-document';
+import { ThrottleBody } from './launches-schema';
+import { readJsonOrNull } from '../parse/json-document';
 import { readDocumentOffThread } from '../off-thread';
 import { count, ensureOk } from './util';
 

@@ -25,13 +25,13 @@ import {
   type HttpResponse,
 } from '../types';
 import { NOT_A_FEED, parseFeedDocument } from './feed-parse';
-import { anchors } from '../html-scan';
+import { anchors } from '../parse/html-scan';
 import {
   RedditChildSchema,
   RedditListingSchema,
   RedditTokenSchema,
   type RedditPost,
-} from '../upstream/reddit';
+} from './reddit-schema';
 import { fetchFeed } from './rss';
 import { count, ensureOk, parseJson, resolveUrl, retryAfterSeconds, str, textToHtml } from './util';
 

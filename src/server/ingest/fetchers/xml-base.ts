@@ -3,7 +3,7 @@
 // xml:base itself resolves against its parent's base, the document's URL at
 // the root). feedsmith drops xml:base, so one htmlparser2 pass (linear) records
 // the base in scope at each entry's <link>s, <content> and <summary>.
-import { scanMarkup } from '../tag-scanner';
+import { scanMarkup } from '../parse/tag-scanner';
 
 export interface EntryBases {
   /** Base in scope at each <link> child of the entry, in document order. */

@@ -7,7 +7,7 @@
 // Requests go to config.youtubeBaseUrl (real www.youtube.com URLs are mapped onto it).
 import type { AtomFeed } from 'feedsmith';
 import type { YoutubeExtra } from '../../../shared/item-extra';
-import { scanTags } from '../html-scan';
+import { scanTags } from '../parse/html-scan';
 import { SourceFetchError, type FetchContext, type FetchedItem, type Fetcher } from '../types';
 import { parseFeedDocument } from './feed-parse';
 import { fetchFeed } from './rss';

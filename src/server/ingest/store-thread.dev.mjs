@@ -1,6 +1,0 @@
-// Loads the TypeScript store thread when the server runs from source (tsx,
-// vitest): a worker thread does not inherit the parent's loader hooks, so
-// register tsx here. The bundled server uses dist/server/store-thread.js.
-import { tsImport } from 'tsx/esm/api';
-
-await tsImport('./store-thread.ts', import.meta.url);

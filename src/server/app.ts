@@ -20,6 +20,8 @@ import { requestSessionUser } from './auth/sessions';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
+import { ingestRoutes } from './ingest/routes';
+import { fetchSourceNow } from './ingest/fetch-now';
 import { newsRoutes } from './news/routes';
 import { readingRoutes } from './reading/routes';
 import { announcementsRoutes } from './announcements/routes';
@@ -97,7 +99,8 @@ export async function buildApp(
 
   await app.register(authRoutes(ctx, { afterLogin: refreshAfterLogin(ctx) }));
   await app.register(accountRoutes(ctx));
-  await app.register(sourcesRoutes(ctx));
+  await app.register(sourcesRoutes(ctx, { fetchNow: (id) => fetchSourceNow(ctx, id) }));
+  await app.register(ingestRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
   await app.register(refreshRoutes(ctx));

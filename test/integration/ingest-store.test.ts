@@ -24,20 +24,24 @@ describe.each(dialects)('store (%s)', (dialect) => {
       sourceType: 'reddit',
     });
     expect(
-      await storeItems(
-        t.db,
-        source,
-        [item('a', { engagementScore: 5 }), item('b'), item('a')],
-        1000,
-      ),
+      (
+        await storeItems(
+          t.db,
+          source,
+          [item('a', { engagementScore: 5 }), item('b'), item('a')],
+          1000,
+        )
+      ).added,
     ).toBe(2);
     expect(
-      await storeItems(
-        t.db,
-        source,
-        [item('a', { engagementScore: 42, isBreaking: 1 }), item('b'), item('c')],
-        2000,
-      ),
+      (
+        await storeItems(
+          t.db,
+          source,
+          [item('a', { engagementScore: 42, isBreaking: 1 }), item('b'), item('c')],
+          2000,
+        )
+      ).added,
     ).toBe(1);
     const rows = await itemsOf(t.db, source);
     expect(rows.map((r) => r.dedupe_key)).toEqual(['a', 'b', 'c']);
@@ -95,8 +99,8 @@ describe.each(dialects)('store (%s)', (dialect) => {
   it('keeps items of different sources apart even with the same key', async () => {
     const one = await createSource(t.db, { url: 'https://one.example/feed' });
     const two = await createSource(t.db, { url: 'https://two.example/feed' });
-    expect(await storeItems(t.db, one, [item('same')], 1)).toBe(1);
-    expect(await storeItems(t.db, two, [item('same')], 1)).toBe(1);
+    expect((await storeItems(t.db, one, [item('same')], 1)).added).toBe(1);
+    expect((await storeItems(t.db, two, [item('same')], 1)).added).toBe(1);
   });
 
   it('bulk-inserts thousands of rows in batches', async () => {

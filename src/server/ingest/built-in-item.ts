@@ -32,11 +32,11 @@ export async function storeBuiltInItem(
   if (!normalized) throw new Error('built-in item did not normalise');
   let added: number;
   try {
-    added = await storeItems(db, sourceId, [normalized], now);
+    ({ added } = await storeItems(db, sourceId, [normalized], now));
   } catch {
     // Two writers of one key at once (the scheduler and a sign-in, on PostgreSQL):
     // the loser's insert hits the unique key; a second try finds the row and rewrites it.
-    added = await storeItems(db, sourceId, [normalized], now);
+    ({ added } = await storeItems(db, sourceId, [normalized], now));
   }
   const row = await db
     .selectFrom('news_items')

@@ -6,7 +6,8 @@
 // the main thread with INGEST_WORKERS=0: the same code either way.
 import type { Config } from '../config';
 import type { DB } from '../db/database';
-import { retainedItems } from '../news/retention';
+import { retainedItems } from './store/retention';
+import { runAfterStore, type AfterStoreStep } from './after-store';
 import { fetcherFor } from './fetchers/registry';
 import { candidates } from './parse/fetched-items';
 import { fragmentsTellApart, normalizeItem, type NormalizedItem } from './parse/normalize';
@@ -28,6 +29,8 @@ export interface Ingestion {
   largeBodies?: OneAtATime;
   /** Told which source's synchronous work starts now, so a watchdog can name a stuck one. */
   working?: (sourceId: number) => void;
+  /** What is derived from stored items, in the store's transaction (after-store.ts). */
+  afterStore: readonly AfterStoreStep[];
 }
 
 export interface SourceOutcome {
@@ -137,7 +140,13 @@ export async function ingestSource(
       // Older than the purge age and not among the source's newest: it would be
       // purged again, so it is not stored.
       const items = await retainedItems(tx, row.id, fetched, now, config.purgeAgeDays);
-      const count = await storeItems(tx, row.id, items, now);
+      const { added: count, stored } = await storeItems(tx, row.id, items, now);
+      await runAfterStore(ing.afterStore, tx, stored, {
+        config,
+        now,
+        sourceId: row.id,
+        sourceType: row.source_type,
+      });
       await pruneSource(tx, row.id, config.ingest.maxItemsPerSource);
       await recordOutcome(
         tx,

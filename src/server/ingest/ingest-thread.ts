@@ -5,6 +5,7 @@
 // hears back its outcome; see ingest-threads.ts for the watchdog.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config';
+import { afterStoreSteps } from '../after-store-steps';
 import { openDatabase, type DatabaseOptions } from '../db/database';
 import { createGuardedHttp } from '../net/guarded-http';
 import { ingestSource, type SourceOutcome } from './ingest-source';
@@ -47,6 +48,7 @@ const ingestion = {
   operatorHttp,
   largeBodies: new OneAtATime(),
   working: (sourceId: number) => Atomics.store(beat, 1, BigInt(sourceId)),
+  afterStore: afterStoreSteps,
 };
 
 const alive = () => Atomics.store(beat, 0, BigInt(Date.now()));

@@ -4,6 +4,7 @@
 // Each source is fetched, parsed, normalised, deduped, stored and recorded end
 // to end by ingest-source.ts: on an ingestion thread (ingest-threads.ts), or
 // right here with INGEST_WORKERS=0. One bad source never stops the others.
+import { afterStoreSteps } from '../after-store-steps';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import pLimit from 'p-limit';
@@ -86,6 +87,7 @@ const inline = (ctx: IngestContext): Ingestion => ({
   db: ctx.db,
   http: sharedHttp(ctx.config.ingest),
   operatorHttp: operatorHttp(ctx.config.ingest),
+  afterStore: afterStoreSteps,
 });
 
 /** Fetches one source and stores what is new; answers the new items and any failure. Never throws. */

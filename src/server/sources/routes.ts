@@ -1,27 +1,32 @@
 // Sources calls: the user's own sources and default-source switches, the admin's
-// default sources, and OPML import/export. Each handler: validate → authorize → act.
+// default sources, and OPML import/export (the add-source form's title look-up
+// is ingestion's: ingest/routes.ts). Each handler: validate → authorize → act.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createSourceSchema,
   deleteSourceSchema,
-  extractTitleSchema,
   opmlImportSchema,
   sourcePreferenceSchema,
   updateSourceSchema,
 } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireAdmin, requireUser } from '../http/auth-guard';
-import { enforceRateLimit, rateWindow } from '../http/rate-limit';
-import { extractTitle } from '../ingest/fetchers/extract-title';
-import { fetchSourceNow } from '../ingest/fetch-now';
-import { sharedHttp } from '../net/guarded-http';
 import { exportOpml, importOpml, OPML_BODY_LIMIT, OPML_FILENAME } from './opml';
 import * as sources from './service';
 
-const EXTRACT_TITLE = rateWindow({ bucket: 'extract-title', limit: 120, windowMs: 10 * 60 * 1000 });
+export interface SourcesRoutesOptions {
+  /**
+   * Fetches a saved source at once, in the background (ingestion's
+   * fetchSourceNow, handed in by app.ts: ingestion reads sources, not the reverse).
+   */
+  fetchNow: (sourceId: number | string) => void;
+}
 
-export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
+export function sourcesRoutes(
+  ctx: AppContext,
+  { fetchNow }: SourcesRoutesOptions,
+): FastifyPluginAsync {
   const { db, config } = ctx;
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +42,7 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         const user = requireUser(request);
         const created = await sources.createSource(db, config, user.id, request.body);
-        fetchSourceNow(ctx, created.id); // in the background: the response does not wait
+        fetchNow(created.id); // in the background: the response does not wait
         return reply.code(201).send(created);
       },
     );
@@ -50,7 +55,7 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
         const { sourceId, ...fields } = request.body;
         const source = await sources.loadOwnSource(db, user.id, sourceId);
         const updated = await sources.updateSource(db, config, source, fields);
-        fetchSourceNow(ctx, source.id);
+        fetchNow(source.id);
         return updated;
       },
     );
@@ -63,20 +68,6 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
         const source = await sources.loadOwnSource(db, user.id, request.body.sourceId);
         await sources.deleteSource(db, source.id);
         return { success: true };
-      },
-    );
-
-    // A URL that cannot be reached (blocked, timed out, not found) is not a bad
-    // request: it answers 200 {title: null, error} so the form just does not auto-fill.
-    app.post(
-      '/_api/news/sources/extract-title',
-      { schema: { body: extractTitleSchema } },
-      async (request) => {
-        const user = requireUser(request);
-        await enforceRateLimit(ctx.rateLimiter, EXTRACT_TITLE, String(user.id), (wait) => {
-          return `Too many title lookups. Try again in ${wait}.`;
-        });
-        return extractTitle(sharedHttp(config.ingest), config.ingest, request.body.url);
       },
     );
 
@@ -121,7 +112,7 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         requireAdmin(request);
         const created = await sources.createSource(db, config, null, request.body);
-        fetchSourceNow(ctx, created.id);
+        fetchNow(created.id);
         return reply.code(201).send(created);
       },
     );
@@ -134,7 +125,7 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
         const { sourceId, ...fields } = request.body;
         const source = await sources.loadDefaultSource(db, sourceId);
         const updated = await sources.updateSource(db, config, source, fields);
-        fetchSourceNow(ctx, source.id);
+        fetchNow(source.id);
         return updated;
       },
     );

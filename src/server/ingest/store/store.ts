@@ -78,14 +78,28 @@ export const collisionKey = (item: NormalizedItem) =>
 const sameStory = (a: { url: string; title: string; summary_text: string }, b: NormalizedItem) =>
   a.url === b.url || (a.title === b.title && a.summary_text === b.summaryText);
 
-/** Stores one source's items; answers how many were new. */
+/** An item a store wrote: new, or stored before and rewritten (its text or fields changed). */
+export interface StoredItem {
+  id: number;
+  isNew: boolean;
+  item: NormalizedItem;
+}
+
+export interface StoreResult {
+  /** How many items were new. */
+  added: number;
+  /** The items written, new or rewritten (not those whose engagement alone changed): what after-store steps derive from. */
+  stored: StoredItem[];
+}
+
+/** Stores one source's items; answers how many were new and which were written. */
 export async function storeItems(
   db: DB,
   sourceId: number,
   items: NormalizedItem[],
   now: number,
-): Promise<number> {
-  if (items.length === 0) return 0;
+): Promise<StoreResult> {
+  if (items.length === 0) return { added: 0, stored: [] };
   const lookup = [...new Set(items.flatMap((i) => [i.dedupeKey, collisionKey(i)]))];
 
   // Inside a write batch (write-batch.ts) the caller's transaction serves.
@@ -125,6 +139,7 @@ export async function storeItems(
     }
 
     const fresh: NewNewsItem[] = [];
+    const stored: StoredItem[] = [];
     for (const [key, item] of unique) {
       const old = existing.get(key);
       if (!old) {
@@ -143,6 +158,7 @@ export async function storeItems(
         // An undated item keeps the place it got when first seen.
         const set = item.dated ? { ...fields, published_at } : fields;
         await tx.updateTable('news_items').set(set).where('id', '=', old.id).execute();
+        stored.push({ id: old.id, isNew: false, item });
       } else if (
         old.engagement_score !== item.engagementScore ||
         old.is_breaking !== item.isBreaking ||
@@ -160,8 +176,20 @@ export async function storeItems(
           .execute();
       }
     }
-    await insertRows(tx, fresh);
-    return fresh.length;
+    const ids = new Map<string, number>();
+    for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
+      const rows = await tx
+        .insertInto('news_items')
+        .values(fresh.slice(i, i + INSERT_BATCH))
+        .returning(['id', 'dedupe_key'])
+        .execute();
+      for (const r of rows) ids.set(r.dedupe_key, r.id);
+    }
+    for (const [key, item] of unique) {
+      const id = ids.get(key);
+      if (id !== undefined) stored.push({ id, isNew: true, item });
+    }
+    return { added: fresh.length, stored };
   });
 }
 

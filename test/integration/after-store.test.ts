@@ -80,8 +80,9 @@ describe.each(dialects)('after-store steps (%s)', (dialect) => {
     const stored = await itemsOf(t.db, id);
     expect(seen[0].sourceId).toBe(id);
     expect(seen[0].visibleInTx).toBe(2);
-    expect(seen[0].items.map((i) => [i.id, i.isNew, i.item.title]).toSorted()).toEqual(
-      stored.map((r) => [r.id, true, r.title]).toSorted(),
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    expect(seen[0].items.toSorted(byId).map((i) => [i.id, i.isNew, i.item.title])).toEqual(
+      stored.map((r) => [r.id, true, r.title]),
     );
 
     // Unchanged items are not handed on again; a new one is.

@@ -115,7 +115,7 @@ export async function ingestSource(
     const picked = candidates(raw, config.ingest.maxItemsPerFetch, row.source_type, now);
     // Items stored before, unchanged to the byte, are not normalised again: a
     // pathological feed costs its parsing once, not on every poll.
-    const stored = await storedHashes(
+    const known = await storedHashes(
       db,
       row.id,
       picked.map((c) => c.hash),
@@ -132,7 +132,7 @@ export async function ingestSource(
     };
     const fetched: NormalizedItem[] = [];
     for (const { raw: item, position, hash } of picked) {
-      if (stored.has(hash) && !item.mutable) continue;
+      if (known.has(hash) && !item.mutable) continue;
       const normalized = normalizeItem(item, context, position);
       if (normalized) fetched.push({ ...normalized, contentHash: hash });
     }

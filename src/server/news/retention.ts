@@ -4,7 +4,7 @@
 // their age, so a quiet blog still shows (purge and ingestion alike).
 // Briefings are items too, so they follow the same rule.
 import { sql } from 'kysely';
-import type { DB, Tx } from '../db/database';
+import type { DB } from '../db/database';
 import { KEEP_NEWEST_PER_SOURCE, purgeCutoff } from '../ingest/store/retention';
 import { countSavedBefore, notSavedByAnyone } from '../reading/list-filter';
 

@@ -94,9 +94,9 @@ function start(group: Threads, slot: number): IngestThread {
   };
   const worker = new Worker(threadEntry('ingest-thread', import.meta.url), {
     workerData: data,
-    // A small young generation keeps the thread's footprint near its live
-    // data; the old generation's limit (INGEST_WORKER_HEAP_MB) mostly sets how
-    // far V8 lets the heap grow between full collections (bench/README.md).
+    // The young generation: half of 8 MB's scavenging for no more memory (bench/README.md);
+    // the old generation's limit (INGEST_WORKER_HEAP_MB) mostly sets how far V8
+    // lets the heap grow between full collections.
     resourceLimits: {
       maxYoungGenerationSizeMb: 16,
       maxOldGenerationSizeMb: group.config.ingest.workerHeapMb,

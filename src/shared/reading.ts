@@ -2,6 +2,8 @@
 // request bodies (zod) and answers, shared by the server and the web app.
 import { z } from 'zod';
 
+/** Most stories one filtered mark-all-read marks (a type, breaking or search filter). */
+export const MARK_ALL_FILTERED_MAX = 10_000;
 /** Most ids one mark-read call takes. */
 export const MARK_READ_MAX_IDS = 1000;
 export const READ_STATUSES = ['unread', 'read', 'all'] as const;
@@ -42,6 +44,13 @@ export const markAllReadSchema = z.preprocess(
     sourceId: itemId('Invalid source ID').optional(),
     /** Only this item and those published before it (the feed's order), else everything. */
     before: itemId('Invalid item ID').optional(),
+    /**
+     * The dashboard's filters (the list call's names): only the stories the feed
+     * shows with them are marked. Without a type, breaking or search filter every
+     * matching source is marked through its watermark; with one, at most
+     * MARK_ALL_FILTERED_MAX stories.
+     */
+    filters: z.lazy(() => privateFeedFiltersSchema).optional(),
   }),
 );
 export type MarkAllReadInput = z.infer<typeof markAllReadSchema>;

@@ -195,6 +195,30 @@ describeE2E('reading with the keyboard', () => {
     await context.close();
   });
 
+  it('marks as read only what the search shows, with Undo', async () => {
+    const { context, page } = await openDashboard();
+    const all = await listIds(page, 'status=unread');
+    const matching = await listIds(page, 'status=unread&searchTerm=Orbit');
+    expect(matching.length).toBeGreaterThan(0);
+    expect(matching.length).toBeLessThan(all.length);
+    await page.getByLabel('Search').fill('Orbit');
+    // The feed shows the first page of them; the call marks them all.
+    await expect
+      .poll(() => page.getByTestId('news-card').count())
+      .toBe(Math.min(10, matching.length));
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await expect.poll(() => listIds(page, 'status=unread&searchTerm=Orbit')).toEqual([]);
+    // The rest of the feed is untouched.
+    expect((await listIds(page, 'status=unread')).toSorted()).toEqual(
+      all.filter((id) => !matching.includes(id)).toSorted(),
+    );
+    await undo.click();
+    await expect.poll(async () => (await listIds(page, 'status=unread')).length).toBe(all.length);
+    await context.close();
+  });
+
   it('creates, copies and revokes a private feed on My Account', async () => {
     const { context, page } = await openDashboard(MOBILE);
     await page.goto('/account');

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { markAllReadSchema, type MarkAllReadResponse } from '../../shared/reading';
 import { newsListQuerySchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { ListCache } from './list-cache';
 import { SearchCache } from './search-cache';
 import { listNews } from './list';
+import { markAllReadInFeed } from './mark-all-read';
 import { privateFeedServer } from './private-feed-route';
 
 const asList = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -29,17 +31,22 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
     // A private feed (reading/private-feeds.ts), outside /_api/: a feed reader holds no
     // cookie, the token in the path is the key.
     app.get('/feeds/:file', privateFeedServer(ctx));
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/_api/news/list',
-        { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
-        async (request) => {
-          const user = requireUser(request);
-          const list = () =>
-            listNews({ db: ctx.db, dialect: ctx.dialect, searchCache }, user.id, request.query);
-          return listCache ? listCache.get(JSON.stringify([user.id, request.query]), list) : list();
-        },
-      );
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const deps = { db: ctx.db, dialect: ctx.dialect, searchCache };
+    typed.post(
+      '/_api/news/mark-all-read',
+      { schema: { body: markAllReadSchema } },
+      async (request): Promise<MarkAllReadResponse> =>
+        markAllReadInFeed(deps, requireUser(request).id, request.body),
+    );
+    typed.get(
+      '/_api/news/list',
+      { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
+      async (request) => {
+        const user = requireUser(request);
+        const list = () => listNews(deps, user.id, request.query);
+        return listCache ? listCache.get(JSON.stringify([user.id, request.query]), list) : list();
+      },
+    );
   };
 }

@@ -1,16 +1,15 @@
 // Read and saved state calls (issue 25), the reading preferences, and the
 // private feeds: JSON, same origin, signed in (the session guard covers /_api/).
+// Mark all as read takes the feed's filters, so news/ serves it (news/mark-all-read.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createPrivateFeedSchema,
   deletePrivateFeedSchema,
-  markAllReadSchema,
   markReadSchema,
   readingPreferencesSchema,
   saveSchema,
   type CreatedPrivateFeed,
-  type MarkAllReadResponse,
   type MarkReadResponse,
   type PrivateFeedsResponse,
   type SaveResponse,
@@ -21,7 +20,7 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { toUser } from '../auth/presenter';
 import { updateUser } from '../auth/users';
-import { markAllRead, markRead, saveItem, undoMarkAllRead, unreadCounts } from './state';
+import { markRead, saveItem, undoMarkAllRead, unreadCounts } from './state';
 import { createPrivateFeed, deletePrivateFeed, listPrivateFeeds } from './private-feeds';
 
 export function readingRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -35,15 +34,6 @@ export function readingRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request): Promise<MarkReadResponse> => {
         const user = requireUser(request);
         return markRead(db, user.id, request.body.itemIds, request.body.read);
-      },
-    );
-
-    app.post(
-      '/_api/news/mark-all-read',
-      { schema: { body: markAllReadSchema } },
-      async (request): Promise<MarkAllReadResponse> => {
-        const user = requireUser(request);
-        return markAllRead(db, user.id, request.body);
       },
     );
 

@@ -1,10 +1,6 @@
 // Read and saved state: marking read and unread, mark-all-read and its undo,
 // saving, and unread counts. Every call checks the user may see the items.
-import type {
-  MarkAllReadInput,
-  MarkAllReadResponse,
-  UnreadCountsResponse,
-} from '../../shared/reading';
+import type { MarkAllReadResponse, UnreadCountsResponse } from '../../shared/reading';
 import { ITEM_NOT_FOUND, SOURCE_NOT_FOUND } from '../../shared/reading';
 import type { DB } from '../db/database';
 import { notFound } from '../http/errors';
@@ -44,28 +40,33 @@ const readByMark = (item: ItemRef, marks: Map<number, number>) =>
 /** Marks items read or unread; answers how many changed. */
 export async function markRead(db: DB, userId: number, ids: number[], read: boolean) {
   const items = await visibleItemsOr404(db, userId, ids);
-  return db.transaction().execute(async (tx) => {
-    const marks = await findWatermarks(tx, userId, [...new Set(items.map((i) => i.source_id))]);
-    const rows = await findExceptions(
+  return db.transaction().execute(async (tx) => ({
+    changed: await applyRead(tx, userId, items, read),
+  }));
+}
+
+/** Sets items read or unread, writing rows only where they differ from the watermark; answers how many changed. */
+async function applyRead(tx: DB, userId: number, items: ItemRef[], read: boolean) {
+  const marks = await findWatermarks(tx, userId, [...new Set(items.map((i) => i.source_id))]);
+  const rows = await findExceptions(
+    tx,
+    userId,
+    items.map((i) => i.id),
+  );
+  const changed = items.filter(
+    (i) => (rows.get(i.id)?.is_read ?? (readByMark(i, marks) ? 1 : 0)) !== (read ? 1 : 0),
+  );
+  // Where the watermark already says `read`, the item needs no row for it.
+  const asMarked = changed.filter((i) => readByMark(i, marks) === read);
+  const differing = changed.filter((i) => readByMark(i, marks) !== read);
+  if (asMarked.length)
+    await clearExceptions(
       tx,
       userId,
-      items.map((i) => i.id),
+      asMarked.map((i) => i.id),
     );
-    const changed = items.filter(
-      (i) => (rows.get(i.id)?.is_read ?? (readByMark(i, marks) ? 1 : 0)) !== (read ? 1 : 0),
-    );
-    // Where the watermark already says `read`, the item needs no row for it.
-    const asMarked = changed.filter((i) => readByMark(i, marks) === read);
-    const differing = changed.filter((i) => readByMark(i, marks) !== read);
-    if (asMarked.length)
-      await clearExceptions(
-        tx,
-        userId,
-        asMarked.map((i) => i.id),
-      );
-    if (differing.length) await setExceptions(tx, userId, differing, read);
-    return { changed: changed.length };
-  });
+  if (differing.length) await setExceptions(tx, userId, differing, read);
+  return changed.length;
 }
 
 export async function saveItem(db: DB, userId: number, itemId: number, saved: boolean) {
@@ -79,21 +80,34 @@ interface UndoSnapshot {
   exceptions: Array<[number, 0 | 1]>;
 }
 
+/** The sources one mark-all-read covers, and where it stops. */
+export interface MarkAllScope {
+  /** Only this source (it must be visible). */
+  sourceId?: number;
+  /** These sources, already resolved to ones the user sees (the feed's filters). */
+  sourceIds?: number[];
+  /** Only this item and those before it in the feed's order. */
+  before?: number;
+}
+
 /**
- * Everything (every source in the user's feed), one source, or with `before` only
- * that item and those before it in the feed's order (published earlier, or at the
- * same time with a lower id). Moves each source's watermark as far as it can and
- * writes rows only for older items stored after newer ones.
+ * Everything (every source in the user's feed), one source, the feed's sources
+ * or with `before` only that item and those before it in the feed's order
+ * (published earlier, or at the same time with a lower id). Moves each
+ * source's watermark as far as it can and writes rows only for older items
+ * stored after newer ones.
  */
 export async function markAllRead(
   db: DB,
   userId: number,
-  input: MarkAllReadInput,
+  input: MarkAllScope,
 ): Promise<MarkAllReadResponse> {
   let sourceIds: number[];
   if (input.sourceId !== undefined) {
     if (!(await isSourceVisible(db, userId, input.sourceId))) throw notFound(SOURCE_NOT_FOUND);
     sourceIds = [input.sourceId];
+  } else if (input.sourceIds) {
+    sourceIds = input.sourceIds;
   } else {
     sourceIds = (await activeSources(db, userId)).map((s) => s.id);
   }
@@ -128,6 +142,31 @@ export async function markAllRead(
     let marked = 0;
     for (const id of sourceIds) marked += (before.get(id) ?? 0) - (after.get(id) ?? 0);
     return { marked };
+  });
+}
+
+/**
+ * Marks the given items read (a filtered mark-all-read: the feed's list chose
+ * them, so the user sees them), keeping what Undo needs to put back.
+ */
+export async function markItemsRead(
+  db: DB,
+  userId: number,
+  ids: number[],
+): Promise<MarkAllReadResponse> {
+  const items = await findVisibleItems(db, userId, ids);
+  if (items.length === 0) return { marked: 0 };
+  return db.transaction().execute(async (tx) => {
+    const sourceIds = [...new Set(items.map((i) => i.source_id))];
+    const old = await findWatermarks(tx, userId, sourceIds);
+    await saveUndo(tx, userId, {
+      marks: sourceIds.map((id) => [id, old.get(id) ?? null]),
+      exceptions: (await readExceptionsIn(tx, userId, sourceIds)).map((r) => [
+        r.item_id,
+        r.is_read ?? 0,
+      ]),
+    } satisfies UndoSnapshot);
+    return { marked: await applyRead(tx, userId, items, true) };
   });
 }
 

@@ -21,7 +21,7 @@ export function DashboardPage() {
   const reading = {
     view: readView,
     onView: setReadView,
-    sourceId: filter?.sourceIds.length === 1 ? filter.sourceIds[0] : undefined,
+    filters: listParams ?? undefined,
   };
 
   return (

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { toolbarKeyDown } from '../../lib/roving';
 import { cn } from '../../lib/utils';
 import { useReaderPrefs } from './prefs';
+import type { ListParams } from '../feed/filters';
 import { act, useUnreadCounts } from './state';
 
 export type ReadView = 'all' | 'unread' | 'saved';
@@ -22,7 +23,7 @@ const loadHelp = () => import('./HelpOverlay').then((m) => m.HelpOverlay);
 export function ReadingBar({
   view,
   onView,
-  sourceId,
+  filters,
   className,
   children,
 }: {
@@ -31,8 +32,8 @@ export function ReadingBar({
   children?: ReactNode;
   view: ReadView;
   onView: (view: ReadView) => void;
-  /** The one source the filter holds, if just one: Mark all as read keeps to it. */
-  sourceId?: string;
+  /** The feed's list parameters: Mark all as read marks what they show. */
+  filters?: ListParams;
 }) {
   const qc = useQueryClient();
   const counts = useUnreadCounts();
@@ -47,7 +48,7 @@ export function ReadingBar({
       },
       (e: unknown) => console.error('Failed to load', e),
     );
-  const markAll = () => act(qc, 'markAllRead', sourceId);
+  const markAll = () => filters && act(qc, 'markAllRead', filters);
 
   const views: Array<{ value: ReadView; label: string; count?: number }> = [
     { value: 'all', label: 'All' },

@@ -7,6 +7,7 @@ import type { MarkAllReadResponse } from '../../../shared/reading';
 import type { NewsItem, NewsListResponse } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { sendOrQueue } from '../../pwa/queue';
+import type { ListParams } from '../feed/filters';
 import { newsKeys } from '../feed/queries';
 import { countsKey, isRead, type ReaderFields } from './state';
 
@@ -87,20 +88,22 @@ export function saveItem(qc: QueryClient, itemId: string, saved: boolean) {
 }
 
 /**
- * Mark all as read (one source when the filter holds exactly one), then a toast
- * whose Undo asks the server to put back what the call changed.
+ * Mark all as read: what the feed shows with its filters (the server picks
+ * the same stories); the loaded ones dim at once. Then a toast whose Undo asks
+ * the server to put back what the call changed.
  */
-export async function markAllRead(qc: QueryClient, sourceId?: string) {
-  const wasUnread = loadedItems(
-    qc,
-    (item) => !isRead(item) && (!sourceId || item.sourceId === sourceId),
-  ).map((item) => item.id);
-  const patched = new Set(wasUnread);
+export async function markAllRead(qc: QueryClient, filters: ListParams) {
+  const shown = new Set<string>();
+  for (const [, data] of qc.getQueriesData<Lists>({ queryKey: newsKeys.list(filters) }))
+    for (const page of data?.pages ?? []) for (const item of page.items) shown.add(item.id);
+  const patched = new Set(
+    loadedItems(qc, (item) => !isRead(item) && shown.has(item.id)).map((item) => item.id),
+  );
   patchItems(qc, patched, { isRead: true });
   try {
     const { marked } = await api.post<MarkAllReadResponse>(
       '/_api/news/mark-all-read',
-      sourceId ? { sourceId } : {},
+      { filters: markAllFilters(filters) },
       'Failed to mark all as read',
     );
     toast.success(marked === 1 ? '1 story marked as read' : `${marked} stories marked as read`, {
@@ -114,6 +117,17 @@ export async function markAllRead(qc: QueryClient, sourceId?: string) {
   } finally {
     void refreshCounts(qc);
   }
+}
+
+/** The list's filters as the call takes them (no sort; an empty source list means every source). */
+function markAllFilters(p: ListParams) {
+  return {
+    ...(p.sourceIds.length > 0 && { sourceIds: p.sourceIds }),
+    ...(p.itemType !== undefined && { itemType: p.itemType }),
+    ...(p.isBreaking !== undefined && { isBreaking: p.isBreaking }),
+    ...(p.searchTerm && { searchTerm: p.searchTerm }),
+    includeBlueSky: p.includeBlueSky,
+  };
 }
 
 async function undoMarkAll(qc: QueryClient, ids: ReadonlySet<string>) {

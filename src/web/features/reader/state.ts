@@ -3,6 +3,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { NewsItem } from '../../../shared/types';
 import { api } from '../../lib/api';
+import type { ListParams } from '../feed/filters';
 import { newsKeys } from '../feed/queries';
 import { readerPrefs } from './prefs';
 
@@ -38,7 +39,7 @@ export function storyOpened(qc: QueryClient, item: NewsItem) {
 interface Actions {
   markRead(qc: QueryClient, itemIds: string[], read: boolean): Promise<void>;
   saveItem(qc: QueryClient, itemId: string, saved: boolean): Promise<void>;
-  markAllRead(qc: QueryClient, sourceId?: string): Promise<void>;
+  markAllRead(qc: QueryClient, filters: ListParams): Promise<void>;
 }
 type Action = keyof Actions;
 const loadActions = (): Promise<Actions> => import('./actions');

@@ -195,6 +195,45 @@ describeE2E('reading with the keyboard', () => {
     await context.close();
   });
 
+  it('reads a story in the app with o, walks on with j and k, and closes with Esc', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { context, page } = await openDashboard(viewport);
+      const order = await listIds(page, 'sortBy=publishedAt&sortOrder=desc');
+      const unreadBefore = await listIds(page, 'status=unread');
+      await page.keyboard.press('j');
+      await expect.poll(() => focusedStory(page)).toBe(order[0]);
+      await page.keyboard.press('o');
+      const reader = page.getByTestId('story-reader');
+      await reader.waitFor();
+      const title = (id: string) =>
+        page
+          .locator(`[data-item-id="${id}"] h3, [data-item-id="${id}"] [id^="news-title"]`)
+          .first();
+      await expect
+        .poll(() => reader.getByRole('heading').first().textContent())
+        .toBe(await title(order[0]).textContent());
+      // The story's own text, and opening it read it (the default policy).
+      expect((await reader.locator('.story-body').textContent())?.length).toBeGreaterThan(20);
+      if (unreadBefore.includes(order[0]))
+        await expect.poll(() => listIds(page, 'status=read')).toContain(order[0]);
+      await shot(page, viewport === DESKTOP ? 'reader-story-desktop' : 'reader-story-phone');
+      // j and k walk the feed inside the reader.
+      await page.keyboard.press('j');
+      await expect
+        .poll(() => reader.getByRole('heading').first().textContent())
+        .toBe(await title(order[1]).textContent());
+      await page.keyboard.press('k');
+      await expect
+        .poll(() => reader.getByRole('heading').first().textContent())
+        .toBe(await title(order[0]).textContent());
+      // Esc closes it, back on the story in the feed.
+      await page.keyboard.press('Escape');
+      await reader.waitFor({ state: 'detached' });
+      await expect.poll(() => focusedStory(page)).toBe(order[0]);
+      await context.close();
+    }
+  });
+
   it('marks as read only what the search shows, with Undo', async () => {
     const { context, page } = await openDashboard();
     const all = await listIds(page, 'status=unread');

@@ -8,6 +8,7 @@ import type { NewsItem } from '../../../shared/types';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
 import { useKeyboard } from '../reader/keys';
+import { ReaderSlot } from '../reader/ReaderSlot';
 import { useReadOnScroll } from '../reader/useReadOnScroll';
 import type { ListParams } from './filters';
 import { NewsCard } from './NewsCard';
@@ -264,6 +265,7 @@ function FeedList({ params, view, arrange }: NewsFeedProps) {
           You've reached the end of the feed.
         </p>
       )}
+      <ReaderSlot />
     </div>
   );
 }

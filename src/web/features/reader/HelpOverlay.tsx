@@ -4,8 +4,8 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../componen
 export const SHORTCUTS: Array<[keys: string[], what: string]> = [
   [['j'], 'Next story'],
   [['k'], 'Previous story'],
-  [['o', 'Enter'], 'Open the story'],
-  [['v'], 'Open the original'],
+  [['o'], 'Read the story here (j, k, m, s and v work there too)'],
+  [['v', 'Enter'], 'Open the original'],
   [['m'], 'Mark read or unread'],
   [['s'], 'Save or unsave'],
   [['A'], 'Mark all as read'],

@@ -3,6 +3,7 @@
 // reading order, and page actions press the page's own buttons, so a shortcut
 // does exactly what the click does (cool-downs, toasts and Undo included).
 import type { QueryClient } from '@tanstack/react-query';
+import { readerStory } from './reader-store';
 import { act } from './state';
 
 /** The story last moved to: kept by id, so a re-rendered or reloaded list keeps the place. */
@@ -92,7 +93,8 @@ export function runShortcut(combo: string, qc: QueryClient) {
     case 'k':
       return void move(-1);
     case 'o':
-      return story?.click();
+      if (story?.dataset.itemId) readerStory.open(story.dataset.itemId);
+      return;
     case 'v':
       return story?.querySelector<HTMLElement>('a[aria-label="Open in new tab"]')?.click();
     case 'm':

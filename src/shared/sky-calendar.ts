@@ -8,6 +8,8 @@ export const MIN_ELEVATION_RANGE = [10, 80] as const;
 /** The longest span one events call covers. */
 export const EVENTS_MAX_DAYS = 400;
 export const EVENTS_DEFAULT_MONTHS = 12;
+/** The years the calendar covers (astronomy-engine is accurate far beyond; this bounds the work). */
+export const EVENTS_YEARS = [1900, 2200] as const;
 
 export const NO_PLACE_MESSAGE = 'Set your location to see satellite passes.';
 export const CALENDAR_FEED_NOT_FOUND = 'Calendar subscription not found';
@@ -38,6 +40,13 @@ const instant = (name: string) =>
       const day = new Date(Date.UTC(y, m - 1, d));
       if (Number.isNaN(t) || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) {
         ctx.addIssue({ code: 'custom', message: `${name} is not a valid date` });
+        return z.NEVER;
+      }
+      if (y < EVENTS_YEARS[0] || y > EVENTS_YEARS[1]) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be between ${EVENTS_YEARS[0]} and ${EVENTS_YEARS[1]}`,
+        });
         return z.NEVER;
       }
       return t;

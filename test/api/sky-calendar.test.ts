@@ -164,6 +164,7 @@ describe.each(dialects)('satellite passes and the sky calendar (%s)', (dialect) 
     const cases: [string, string][] = [
       ['from=yesterday', 'from must be a date (YYYY-MM-DD) or an ISO 8601 time'],
       ['from=2026-02-30', 'from is not a valid date'],
+      ['from=9999-01-01', 'from must be between 1900 and 2200'],
       ['from=2026-01-01&to=2025-01-01', 'from must be before to, at most 400 days apart'],
       ['from=2026-01-01&to=2028-01-01', 'from must be before to, at most 400 days apart'],
     ];

@@ -214,6 +214,13 @@ describe.each(dialects)('satellite passes and the sky calendar (%s)', (dialect) 
     expect(uids.some((u) => /^full-moon-\d{4}-\d{2}-\d{2}@astrodash$/.test(u))).toBe(true);
     expect(new Set(uids).size).toBe(uids.length);
     expect(ics).toContain('SUMMARY:Launch: Falcon 9 Block 5 | Starlink Group 10-9');
+    // An eclipse spans its phases: it starts before its peak and ends after it.
+    const eclipse =
+      /BEGIN:VEVENT\r\nUID:lunar-eclipse-[^\r]+\r\n(?:[^\r]+\r\n)*?DTSTART:(\w+)\r\nDTEND:(\w+)/.exec(
+        ics,
+      );
+    expect(eclipse).not.toBeNull();
+    expect(eclipse![1] < eclipse![2]).toBe(true);
     // The same calendar asked again: the same UIDs, and 304 for its ETag.
     const again = await fetch(url, { headers: { 'if-none-match': feed.headers.get('etag')! } });
     expect(again.status).toBe(304);

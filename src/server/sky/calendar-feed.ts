@@ -25,6 +25,11 @@ const detailLines = (e: CalendarEvent) =>
     .filter(([, v]) => v !== null && v !== '')
     .map(([k, v]) => `${k}: ${String(v)}`);
 
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+/** An eclipse spans its phases (as seen from the place when it is seen there); the rest are instants. */
+const startOf = (e: CalendarEvent) => text(e.details.localBegins) ?? text(e.details.begins) ?? e.at;
+const endOf = (e: CalendarEvent) => text(e.details.localEnds) ?? e.endAt ?? e.at;
+
 export function renderCalendar(
   events: CalendarEvent[],
   launches: CalendarLaunch[],
@@ -43,8 +48,8 @@ export function renderCalendar(
   for (const e of events) {
     calendar.createEvent({
       id: `${e.id}@${UID_DOMAIN}`,
-      start: new Date(e.at),
-      end: new Date(e.endAt ?? e.at),
+      start: new Date(startOf(e)),
+      end: new Date(endOf(e)),
       stamp: options.stamp,
       summary: e.title,
       description: [e.description, ...detailLines(e)].join('\n'),

@@ -43,7 +43,8 @@ export function pwa() {
       cleanupOutdatedCaches: true,
       sourcemap: false,
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/_api\//, /^\/ads\.txt$/],
+      // The private Atom feeds and the iCal subscription are documents, not pages of the app.
+      navigateFallbackDenylist: [/^\/_api\//, /^\/ads\.txt$/, /^\/feeds\//, /^\/calendar\//],
       runtimeCaching: [
         {
           // Reads only (GET): the network first, the last answer when offline. A call

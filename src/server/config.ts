@@ -95,6 +95,24 @@ const EnvSchema = z.object({
   // Header strip upstreams (operator settings: may be private, e.g. a self-hosted Open-Meteo)
   OPEN_METEO_URL: url('https://api.open-meteo.com'),
   SWPC_URL: url('https://services.swpc.noaa.gov'),
+  // Satellite passes (issue 28): CelesTrak's element sets, and which satellites to predict.
+  CELESTRAK_URL: url('https://celestrak.org'),
+  PASS_SATELLITES: z
+    .string()
+    .default('25544,48274,20580')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^\d{1,9}$/, 'must be NORAD catalogue numbers, comma-separated'))
+        .min(1, 'must name at least one satellite')
+        .max(20, 'may name at most 20 satellites'),
+    )
+    .transform((ids) => [...new Set(ids.map(Number))]),
   // AI (names fixed: AI_BASE_URL, AI_API_KEY, AI_MODEL). No model: the local engine.
   AI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   AI_API_KEY: optionalString,
@@ -161,6 +179,10 @@ export type Config = Readonly<{
   openMeteoUrl: string;
   /** NOAA SWPC base URL; product paths are appended as published. */
   swpcUrl: string;
+  /** CelesTrak base URL; the element sets come from {celestrakUrl}/NORAD/elements/gp.php. */
+  celestrakUrl: string;
+  /** NORAD catalogue numbers of the satellites whose passes are predicted. */
+  passSatellites: readonly number[];
   ai: Readonly<{
     /** OpenAI-compatible endpoint (…/v1); when a model is set and this is not, OpenAI's. */
     baseUrl: string;
@@ -240,6 +262,8 @@ export function loadConfig(
     refreshCooldownSeconds: e.REFRESH_COOLDOWN_SECONDS,
     openMeteoUrl: trimSlash(e.OPEN_METEO_URL),
     swpcUrl: trimSlash(e.SWPC_URL),
+    celestrakUrl: trimSlash(e.CELESTRAK_URL),
+    passSatellites: Object.freeze(e.PASS_SATELLITES),
     ai: Object.freeze({
       baseUrl: trimSlash(e.AI_BASE_URL ?? 'https://api.openai.com/v1'),
       apiKey: e.AI_API_KEY,

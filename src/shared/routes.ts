@@ -13,6 +13,8 @@ export const APP_ROUTES = {
   rocketLaunches: '/rocket-launches',
   admin: '/admin',
   adminAnnouncements: '/admin/announcements',
+  /** The sky-events calendar and satellite passes (issue 28). */
+  skyCalendar: '/sky-calendar',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -56,6 +56,10 @@ export const router = createBrowserRouter([
         path: APP_ROUTES.rocketLaunches,
         lazy: page(() => import('./pages/RocketLaunchesPage'), 'RocketLaunchesPage'),
       },
+      {
+        path: APP_ROUTES.skyCalendar,
+        lazy: page(() => import('./pages/SkyCalendarPage'), 'SkyCalendarPage'),
+      },
       { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
     ],
   },

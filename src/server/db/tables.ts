@@ -225,6 +225,31 @@ export interface PrivateFeedsTable {
   last_used_at: number | null;
 }
 
+/** A satellite's element set from CelesTrak (0018), refreshed every 12 hours. */
+export interface SkyTlesTable {
+  norad_id: number;
+  name: string;
+  line1: string;
+  line2: string;
+  epoch: number;
+  fetched_at: number;
+}
+
+/** A user's sky settings (0018): the lowest peak a listed satellite pass may have. */
+export interface SkyPreferencesTable {
+  user_id: number;
+  min_pass_elevation: number;
+  updated_at: number;
+}
+
+/** A user's private iCal subscription (0018); only the token's hash is stored. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -245,6 +270,9 @@ export interface Database {
   reading_items: ReadingItemsTable;
   private_feeds: PrivateFeedsTable;
   reading_undo: ReadingUndoTable;
+  sky_tles: SkyTlesTable;
+  sky_preferences: SkyPreferencesTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

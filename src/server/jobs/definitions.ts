@@ -16,6 +16,7 @@ import { NEW_YORK, cron, every, hours } from './schedule';
 import { JobFailure, type JobDefinition } from './types';
 import { ROCKET_REFRESH_HOURS } from '../../shared/constants';
 import { slotAt, type BriefingSlot } from '../ai/ny-time';
+import { refreshElementSets } from '../sky/tle';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Run history is kept this long. */
@@ -114,6 +115,14 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
         const jobRunsDeleted = await repo.pruneRuns(db, now.getTime() - JOB_HISTORY_DAYS * DAY_MS);
         return { jobRunsDeleted };
       },
+    },
+    {
+      name: 'sky-tles',
+      title: 'Satellite Orbits',
+      description: 'Fetches satellite orbits (CelesTrak element sets) for the pass predictions.',
+      schedule: every(hours(12), 'Every 12 hours'),
+      enabledByDefault: true,
+      run: async ({ now }) => refreshElementSets(ctx.config, db, now.getTime()),
     },
   ];
 }

@@ -8,6 +8,7 @@ import { requireUser } from '../http/auth-guard';
 import { badRequest } from '../http/errors';
 import { moonPhaseAt } from './moon';
 import { createSkyService } from './service';
+import { skyCalendarRoutes } from './skycal-routes';
 import { lookupZip } from './zip';
 
 export const NO_ZIP_MESSAGE = 'Set your ZIP code to see local weather.';
@@ -16,6 +17,8 @@ export function skyRoutes(ctx: AppContext): FastifyPluginAsync {
   const sky = createSkyService(ctx.config, ctx.log);
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
+    // Satellite passes and the sky-events calendar (issue 28): their own file.
+    await app.register(skyCalendarRoutes(ctx));
 
     app.get(
       '/_api/weather/current',

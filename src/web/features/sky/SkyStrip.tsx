@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../auth/session';
 import { SkyError, useMoon, useSpaceWeather, useWeather } from './queries';
 import { SkyMenuTrigger } from './SkyMenuTrigger';
-import { StripItems } from './StripItems';
+import { SkyCalendarLink, StripItems } from './StripItems';
 
 // The dialogs load when one is first opened, and mount only while open (which
 // also resets the location form each time it opens).
@@ -90,6 +90,7 @@ export function SkyStrip() {
           <MapPin aria-hidden="true" />
           <span className="max-[420px]:sr-only">Set Location</span>
         </Button>
+        <SkyCalendarLink />
         {location}
       </div>
     );

@@ -1,7 +1,9 @@
 // The strip's badges: temperature, stargazing rating, Kp, Moon and Change location.
 // Each opens its dialog; unavailable data reads "… N/A" with the error as its title.
-import { Moon, Settings, Sparkles, Thermometer } from 'lucide-react';
+import { CalendarDays, Moon, Settings, Sparkles, Thermometer } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { APP_ROUTES } from '../../../shared/routes';
 import { kpBadgeLevel, stargazingLevel } from '../../../shared/sky';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -121,6 +123,7 @@ export function StripItems({
       ) : (
         skeleton
       )}
+      <SkyCalendarLink list={list} />
       <Button
         variant="ghost"
         size="sm"
@@ -133,5 +136,22 @@ export function StripItems({
         {list ? 'Change location' : null}
       </Button>
     </>
+  );
+}
+
+/** The way to the sky calendar and satellite passes (issue 28), beside the badges. */
+export function SkyCalendarLink({ list = false }: { list?: boolean }) {
+  return (
+    <Button
+      asChild
+      variant="ghost"
+      size="sm"
+      className={cn('px-2', list && 'h-9 w-full justify-start')}
+    >
+      <Link to={APP_ROUTES.skyCalendar} aria-label="Sky calendar" title="Sky calendar">
+        <CalendarDays aria-hidden="true" />
+        {list ? 'Sky calendar' : null}
+      </Link>
+    </Button>
   );
 }

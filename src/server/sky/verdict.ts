@@ -134,11 +134,14 @@ function windowOf(run: TonightVerdictHour[], night: Window, clock: Clock): BestW
   };
 }
 
-/** "Go: clear and dark 9:00 PM–3:00 AM". */
-export function summaryLine(result: Pick<VerdictResult, 'verdict' | 'reasons' | 'bestWindow'>) {
+/** "Go: clear and dark 9:00 PM–3:00 AM", "No-go: low cloud 80 % all night". */
+export function summaryLine(
+  result: Pick<VerdictResult, 'verdict' | 'reasons' | 'bestWindow' | 'darkness'>,
+) {
   const label = VERDICT_LABELS[result.verdict];
-  const first = result.reasons[0];
-  if (result.verdict === 'go') return `${label}: ${first}`;
+  const flag = result.darkness.kind === 'nautical' ? ' (nautical darkness only)' : '';
+  const main = result.reasons.find((r) => !r.startsWith('no astronomical darkness'));
+  if (result.verdict === 'go') return `${label}: ${main}${flag}`;
   const best = result.bestWindow ? `; best ${result.bestWindow.label}` : '';
-  return `${label}: ${first ?? 'no usable hours'}${best}`;
+  return `${label}: ${main ?? 'no usable hours'}${best}${flag}`;
 }

@@ -96,7 +96,8 @@ function brightColours(page: Page): Promise<string[]> {
       const s = getComputedStyle(el, pseudo);
       if (pseudo && (s.content === 'none' || s.content === 'normal') && pseudo !== '::placeholder')
         return;
-      const where = `${el.tagName.toLowerCase()}${pseudo ?? ''}.${String(el.className?.toString?.() ?? '').slice(0, 60)}`;
+      const classes = el.getAttribute('class') ?? '';
+      const where = `${el.tagName.toLowerCase()}${pseudo ?? ''}.${classes.slice(0, 60)}`;
       check(where, 'color', s.color);
       check(where, 'background-color', s.backgroundColor);
       if (s.backgroundImage !== 'none') check(where, 'background-image', s.backgroundImage);

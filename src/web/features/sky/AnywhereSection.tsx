@@ -20,6 +20,9 @@ const UNIT_CHOICES: { value: Units; label: string }[] = [
   { value: 'metric', label: '°C, km/h' },
 ];
 
+/** A typed number ("69,65" too); undefined when empty, NaN when not a number. */
+const number = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(',', '.')));
+
 function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -71,7 +74,6 @@ export function AnywhereSection({
 
   function saveCoordinates(event: FormEvent) {
     event.preventDefault();
-    const number = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(',', '.')));
     const parsed = updateLocationSchema.safeParse({
       latitude: number(latitude),
       longitude: number(longitude),

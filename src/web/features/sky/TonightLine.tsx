@@ -9,12 +9,8 @@ import { useSession } from '../auth/session';
 import { verdictVariant } from './levels';
 import { placeKeyOf, useTonight } from './queries';
 
-export function TonightLine() {
-  const { user } = useSession();
-  const place = placeKeyOf(user);
-  const tonight = useTonight(place);
-  if (!place) return null;
-  const frame = (children: React.ReactNode, title?: string) => (
+function frame(children: React.ReactNode, title?: string) {
+  return (
     <p
       className="flex min-w-0 items-center gap-2 text-sm"
       data-testid="tonight-line"
@@ -26,6 +22,13 @@ export function TonightLine() {
       {children}
     </p>
   );
+}
+
+export function TonightLine() {
+  const { user } = useSession();
+  const place = placeKeyOf(user);
+  const tonight = useTonight(place);
+  if (!place) return null;
   if (tonight.isPending) return frame(<Skeleton className="h-5 w-56" />);
   if (tonight.isError)
     return frame(

@@ -50,12 +50,12 @@ function hasError(body: unknown): body is { error: string } {
 
 /**
  * The weather at the user's place: their ZIP (sent as the spec's query), else their
- * coordinates (the server knows them); `place` from placeKeyOf().
+ * coordinates (the server knows them); `placeKey` from placeKeyOf().
  */
-export function useWeather(place: string, zipCode: string | null) {
+export function useWeather(placeKey: string, zipCode: string | null) {
   return useQuery({
-    queryKey: skyKeys.weather(place),
-    enabled: Boolean(place),
+    queryKey: skyKeys.weather(placeKey),
+    enabled: Boolean(placeKey),
     queryFn: async () => {
       const body = await api.get<CurrentWeather | WeatherErrorAnswer>(
         `/_api/weather/current${toQuery({ zipCode })}`,
@@ -114,10 +114,10 @@ export function useSpaceWeather(enabled: boolean) {
 export const TONIGHT_FAILED = "Failed to fetch tonight's verdict";
 
 /** Tonight's verdict and aurora tier at the user's place. */
-export function useTonight(place: string) {
+export function useTonight(placeKey: string) {
   return useQuery({
-    queryKey: skyKeys.tonight(place),
-    enabled: Boolean(place),
+    queryKey: skyKeys.tonight(placeKey),
+    enabled: Boolean(placeKey),
     queryFn: () => api.get<TonightAnswer>('/_api/sky/tonight', TONIGHT_FAILED),
     staleTime: 10 * 60_000,
     retry: false,

@@ -187,6 +187,8 @@ describeE2E('tonight, anywhere on Earth', () => {
     for (const text of ['6.4 km/h', '16.1 km', '1015 hPa']) await weather.getByText(text).waitFor();
     await page.keyboard.press('Escape');
     await e2e.screenshot(page, 'tonight-dashboard-desktop');
+    await page.goto('/account');
+    await page.getByTestId('account-place').getByText('Tromsø, Norway').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -291,7 +293,19 @@ describeE2E('tonight, anywhere on Earth', () => {
     await page.getByRole('dialog', { name: 'Navigation menu' }).waitFor();
     await walk('phone navigation');
     await e2e.screenshot(page, 'night-vision-mobile-nav');
-    expect(found).toEqual({});
     await context.close();
+
+    // Signed out, the remembered theme still holds.
+    const out = await e2e.newPage();
+    await out.page.addInitScript(() => localStorage.setItem('astrodash:theme', 'night'));
+    for (const path of ['/login', '/register']) {
+      await out.page.goto(path);
+      await out.page.getByRole('button', { name: /^(Log In|Create Account)$/ }).waitFor();
+      const bad = await brightColours(out.page);
+      if (bad.length) found[path] = bad;
+    }
+    await e2e.screenshot(out.page, 'night-vision-register');
+    await out.context.close();
+    expect(found).toEqual({});
   });
 });

@@ -29,6 +29,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ INGEST_WORKERS: '-1' })).toThrow(ConfigError);
   });
 
+  it('reads the Tonight verdict and aurora settings (issue 28), refusing bad ones by name', () => {
+    const c = loadConfig({});
+    expect(c.openMeteoAirQualityUrl).toBe('https://air-quality-api.open-meteo.com');
+    expect(c.sky).toEqual({
+      cloudWeights: { low: 0.5, mid: 0.3, high: 0.2 },
+      hazeCap: 0.5,
+      geomagneticModel: 'wmm',
+      geomagneticPole: { latitude: 80.8, longitude: -72.8 },
+    });
+    const set = loadConfig({
+      OPEN_METEO_AIR_QUALITY_URL: 'http://127.0.0.1:8080/',
+      SKY_CLOUD_WEIGHTS: '0.6, 0.3, 0.1',
+      SKY_HAZE_CAP: '0.8',
+      GEOMAGNETIC_MODEL: 'dipole',
+      GEOMAGNETIC_POLE: '80.65,-72.68',
+    });
+    expect(set.openMeteoAirQualityUrl).toBe('http://127.0.0.1:8080');
+    expect(set.sky).toEqual({
+      cloudWeights: { low: 0.6, mid: 0.3, high: 0.1 },
+      hazeCap: 0.8,
+      geomagneticModel: 'dipole',
+      geomagneticPole: { latitude: 80.65, longitude: -72.68 },
+    });
+    expect(() => loadConfig({ SKY_CLOUD_WEIGHTS: '0.5,0.5,0.5' })).toThrow(/SKY_CLOUD_WEIGHTS/);
+    expect(() => loadConfig({ SKY_CLOUD_WEIGHTS: '1,0' })).toThrow(/SKY_CLOUD_WEIGHTS/);
+    expect(() => loadConfig({ SKY_HAZE_CAP: '0' })).toThrow(/SKY_HAZE_CAP/);
+    expect(() => loadConfig({ GEOMAGNETIC_POLE: '95,0' })).toThrow(/GEOMAGNETIC_POLE/);
+    expect(() => loadConfig({ GEOMAGNETIC_POLE: '80' })).toThrow(/GEOMAGNETIC_POLE/);
+    expect(() => loadConfig({ GEOMAGNETIC_MODEL: 'igrf' })).toThrow(/GEOMAGNETIC_MODEL/);
+  });
+
   it('switches to PostgreSQL for a postgres:// URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@h:5432/d' }).database).toEqual({
       dialect: 'postgres',

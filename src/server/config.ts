@@ -113,6 +113,42 @@ const EnvSchema = z.object({
         .max(20, 'may name at most 20 satellites'),
     )
     .transform((ids) => [...new Set(ids.map(Number))]),
+  OPEN_METEO_AIR_QUALITY_URL: url('https://air-quality-api.open-meteo.com'),
+  // The Tonight verdict and aurora tiers (issue 28)
+  SKY_CLOUD_WEIGHTS: z
+    .string()
+    .default('0.5,0.3,0.2')
+    .transform((v, ctx) => {
+      const parts = v.split(',').map((p) => Number(p.trim()));
+      const ok =
+        parts.length === 3 &&
+        parts.every((p) => Number.isFinite(p) && p >= 0) &&
+        Math.abs(parts[0] + parts[1] + parts[2] - 1) < 0.001;
+      if (ok) return { low: parts[0], mid: parts[1], high: parts[2] };
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be three weights (low,mid,high) adding up to 1',
+      });
+      return z.NEVER;
+    }),
+  SKY_HAZE_CAP: z.coerce.number().min(0.01).max(10).default(0.5),
+  GEOMAGNETIC_MODEL: z.enum(['wmm', 'dipole']).default('wmm'),
+  GEOMAGNETIC_POLE: z
+    .string()
+    .default('80.8,-72.8')
+    .transform((v, ctx) => {
+      const [latitude, longitude, extra] = v.split(',').map((p) => Number(p.trim()));
+      if (
+        extra === undefined &&
+        Number.isFinite(latitude) &&
+        Number.isFinite(longitude) &&
+        Math.abs(latitude) <= 90 &&
+        Math.abs(longitude) <= 180
+      )
+        return { latitude, longitude };
+      ctx.addIssue({ code: 'custom', message: 'must be "latitude,longitude" in degrees' });
+      return z.NEVER;
+    }),
   // AI (names fixed: AI_BASE_URL, AI_API_KEY, AI_MODEL). No model: the local engine.
   AI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   AI_API_KEY: optionalString,
@@ -183,6 +219,19 @@ export type Config = Readonly<{
   celestrakUrl: string;
   /** NORAD catalogue numbers of the satellites whose passes are predicted. */
   passSatellites: readonly number[];
+  /** Open-Meteo air-quality base URL ({url}/v1/air-quality: aerosol optical depth). */
+  openMeteoAirQualityUrl: string;
+  /** The Tonight verdict and aurora tiers (issue 28). */
+  sky: Readonly<{
+    /** Weights of the low, mid and high cloud layers in an hour's cloud (sum 1). */
+    cloudWeights: Readonly<{ low: number; mid: number; high: number }>;
+    /** Aerosol optical depth at or above which an hour is not usable. */
+    hazeCap: number;
+    /** 'wmm': latitude from the field's dip (WMM); 'dipole': centred dipole about the pole below. */
+    geomagneticModel: 'wmm' | 'dipole';
+    /** The north geomagnetic (dipole) pole, degrees. */
+    geomagneticPole: Readonly<{ latitude: number; longitude: number }>;
+  }>;
   ai: Readonly<{
     /** OpenAI-compatible endpoint (…/v1); when a model is set and this is not, OpenAI's. */
     baseUrl: string;
@@ -264,6 +313,13 @@ export function loadConfig(
     swpcUrl: trimSlash(e.SWPC_URL),
     celestrakUrl: trimSlash(e.CELESTRAK_URL),
     passSatellites: Object.freeze(e.PASS_SATELLITES),
+    openMeteoAirQualityUrl: trimSlash(e.OPEN_METEO_AIR_QUALITY_URL),
+    sky: Object.freeze({
+      cloudWeights: Object.freeze(e.SKY_CLOUD_WEIGHTS),
+      hazeCap: e.SKY_HAZE_CAP,
+      geomagneticModel: e.GEOMAGNETIC_MODEL,
+      geomagneticPole: Object.freeze(e.GEOMAGNETIC_POLE),
+    }),
     ai: Object.freeze({
       baseUrl: trimSlash(e.AI_BASE_URL ?? 'https://api.openai.com/v1'),
       apiKey: e.AI_API_KEY,

@@ -1,6 +1,7 @@
 // Satellite passes and the sky-events calendar (issue 28): query and body schemas
 // with their messages, and the answers, for the server and the web app.
 import { z } from 'zod';
+import type { Units } from './types';
 
 export const PASS_DAYS = 5;
 export const MIN_ELEVATION_DEFAULT = 40;
@@ -106,6 +107,8 @@ export interface ObserverPlace {
   name: string;
   latitude: number;
   longitude: number;
+  /** The user's units (the verdict's reasons say wind in them). */
+  units?: Units;
 }
 
 export interface SkyEventsResponse {

@@ -53,12 +53,18 @@ export interface Tonight {
 }
 
 export interface CurrentWeather {
-  zipCode: string;
+  /** The place's ZIP code; null for a place given by coordinates (issue 28). */
+  zipCode: string | null;
   locationName: string;
   latitude: number;
   longitude: number;
   /** IANA zone of the place (sunrise and sunset are shown in it). */
   timezone: string;
+  /**
+   * The units of the values below: 'us' as the spec shows (°F, mph, miles, inHg,
+   * inches) or 'metric' (°C, km/h, km, hPa, mm), as the user chose (issue 28).
+   */
+  units: 'us' | 'metric';
   description: string;
   conditions: string;
   temperature: number;
@@ -69,15 +75,15 @@ export interface CurrentWeather {
   sunrise: string | null;
   sunset: string | null;
   precipitationChance: number;
-  /** Inches. */
+  /** Inches (mm in metric). */
   precipitationAmount: number;
-  /** mph. */
+  /** mph (km/h). */
   windSpeed: number;
-  /** Miles. */
+  /** Miles (km). */
   visibility: number;
-  /** inHg. */
+  /** inHg (hPa). */
   pressure: number;
-  /** °F. */
+  /** °F (°C). */
   dewPoint: number;
   cloudCoverage: number;
   stargazingRating: number;

@@ -14,6 +14,22 @@ export interface User {
   /** Reading preferences (issue 25): when a story counts as read, and the keyboard shortcuts. */
   markReadPolicy: 'opened' | 'scrolled' | 'manual';
   keyboardShortcuts: boolean;
+  /**
+   * A place anywhere on Earth by coordinates (issue 28), with its name and IANA time
+   * zone; null when the place is the ZIP code above, or when there is none.
+   */
+  location: UserLocation | null;
+  /** Weather units: 'us' (°F, mph) or 'metric' (°C, km/h); by default 'us' with a ZIP. */
+  units: Units;
+}
+
+export type Units = 'us' | 'metric';
+
+export interface UserLocation {
+  latitude: number;
+  longitude: number;
+  name: string;
+  timeZone: string;
 }
 
 interface NewsItemFields {

@@ -60,6 +60,8 @@ describe.each(dialects)('auth calls (%s)', (dialect) => {
           isDisabled: false,
           markReadPolicy: 'opened',
           keyboardShortcuts: true,
+          location: null,
+          units: 'us',
         },
       });
       const second = await register(server.client(), {

@@ -42,6 +42,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // points them at its fixture server.
     OPEN_METEO_URL: 'http://127.0.0.1:9',
     SWPC_URL: 'http://127.0.0.1:9',
+    OPEN_METEO_AIR_QUALITY_URL: 'http://127.0.0.1:9',
     ...options.env,
   });
   const { app, ctx } = await buildApp({

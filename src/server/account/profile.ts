@@ -1,6 +1,7 @@
-// Profile changes: display name, e-mail, avatar removal and ZIP code.
+// Profile changes: display name, e-mail, avatar removal, ZIP code and place.
 import type { z } from 'zod';
 import type { updateProfileSchema } from '../../shared/schemas';
+import type { UpdateLocationInput } from '../../shared/sky-schemas';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import type { UserRow, UserUpdate } from '../db/tables';
@@ -8,6 +9,8 @@ import { badRequest, conflict } from '../http/errors';
 import { EMAIL_IN_USE, verifyCurrentPassword } from '../auth/service';
 import { emailTakenByOther, normalizeEmail, updateUser } from '../auth/users';
 import { removeAvatar } from './avatars';
+import { assertKnownZip } from '../sky/zip';
+import { resolveCoordinates } from '../sky/place';
 
 export const INVALID_AVATAR_URL = 'Invalid avatar URL';
 
@@ -62,10 +65,38 @@ export async function updateProfile(
   }
 }
 
+/** A user has one place: a ZIP code, or coordinates with their name and zone (issue 28). */
+const NO_COORDINATES = { latitude: null, longitude: null, place_name: null, time_zone: null };
+
+/** The spec's ZIP call: a ZIP replaces any coordinates, and null removes the place. */
 export async function updateZipCode(
   db: DB,
   user: UserRow,
   zipCode: string | null,
 ): Promise<UserRow> {
-  return updateUser(db, user.id, { zip_code: zipCode });
+  return updateUser(db, user.id, { zip_code: zipCode, ...NO_COORDINATES });
+}
+
+/** POST /_api/profile/update_location: coordinates (named offline), a ZIP, and/or units. */
+export async function updateLocation(
+  db: DB,
+  user: UserRow,
+  input: UpdateLocationInput,
+): Promise<UserRow> {
+  const changes: UserUpdate = {};
+  if (input.latitude !== undefined && input.longitude !== undefined) {
+    const place = resolveCoordinates(input.latitude, input.longitude);
+    Object.assign(changes, {
+      zip_code: null,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      place_name: place.name,
+      time_zone: place.timeZone,
+    });
+  } else if (input.zipCode !== undefined) {
+    assertKnownZip(input.zipCode);
+    Object.assign(changes, { zip_code: input.zipCode, ...NO_COORDINATES });
+  }
+  if (input.units !== undefined) changes.units = input.units;
+  return updateUser(db, user.id, changes);
 }

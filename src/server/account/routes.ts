@@ -1,10 +1,12 @@
 // The account's own calls: the profile (/_api/auth/update_profile), the ZIP code
-// (/_api/profile/update_zip_code) and the avatar (upload, serve, remove).
+// (/_api/profile/update_zip_code), the place anywhere on Earth
+// (/_api/profile/update_location) and the avatar (upload, serve, remove).
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateProfileSchema, updateZipSchema } from '../../shared/schemas';
+import { updateLocationSchema } from '../../shared/sky-schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { HttpError, badRequest, notFound } from '../http/errors';
@@ -18,7 +20,7 @@ import {
   removeAvatar,
   saveAvatar,
 } from './avatars';
-import { updateProfile, updateZipCode } from './profile';
+import { updateLocation, updateProfile, updateZipCode } from './profile';
 import { assertKnownZip } from '../sky/zip';
 
 const avatarParams = z.object({ avatarId: z.string().max(64) });
@@ -46,6 +48,15 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         const user = requireUser(request);
         assertKnownZip(request.body.zipCode);
         return { user: toUser(await updateZipCode(ctx.db, user, request.body.zipCode)) };
+      },
+    );
+
+    app.post(
+      '/_api/profile/update_location',
+      { schema: { body: updateLocationSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        return { user: toUser(await updateLocation(ctx.db, user, request.body)) };
       },
     );
 

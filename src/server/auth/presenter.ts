@@ -1,10 +1,26 @@
 // Turns a users row into the API's User shape. Hashes and timestamps stay inside.
-import type { User } from '../../shared/types';
+import type { Units, User, UserLocation } from '../../shared/types';
 import type { UserRow } from '../db/tables';
 import { MARK_READ_POLICIES, type MarkReadPolicy } from '../../shared/reading';
 
 const asPolicy = (p: string): MarkReadPolicy =>
   MARK_READ_POLICIES.find((known) => known === p) ?? 'opened';
+
+function locationOf(row: UserRow): UserLocation | null {
+  if (row.latitude === null || row.longitude === null) return null;
+  return {
+    latitude: row.latitude,
+    longitude: row.longitude,
+    name: row.place_name ?? '',
+    timeZone: row.time_zone ?? 'UTC',
+  };
+}
+
+/** The units chosen, else by the place: the spec's °F and mph for a US ZIP, metric elsewhere. */
+export function unitsOf(row: UserRow): Units {
+  if (row.units === 'us' || row.units === 'metric') return row.units;
+  return row.zip_code === null && row.latitude !== null ? 'metric' : 'us';
+}
 
 export function toUser(row: UserRow): User {
   return {
@@ -18,5 +34,7 @@ export function toUser(row: UserRow): User {
     isDisabled: row.is_disabled === 1,
     markReadPolicy: asPolicy(row.mark_read_policy),
     keyboardShortcuts: row.keyboard_shortcuts !== 0,
+    location: locationOf(row),
+    units: unitsOf(row),
   };
 }

@@ -23,6 +23,14 @@ export interface UsersTable {
   mark_read_policy: ColumnType<string, string | undefined, string>;
   /** 1 = the keyboard shortcuts are on (0013). */
   keyboard_shortcuts: ColumnType<Bool, Bool | undefined, Bool>;
+  /** A place by coordinates (0017), null with a ZIP code or no place; set together. */
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The coordinates' place name and IANA time zone, resolved offline when set (0017). */
+  place_name: ColumnType<string | null, string | null | undefined, string | null>;
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Weather units chosen (0017): 'us' or 'metric'; null follows the place. */
+  units: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }

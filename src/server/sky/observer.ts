@@ -1,11 +1,16 @@
-// Where a user observes from. Today that is their US ZIP code; issue 28's other
-// half adds latitude/longitude places through `placeOf(user)`, and this one
-// function is where the passes and the calendar will read it from instead.
+// Where a user observes from, for the passes and the calendar: their place
+// (sky/place.ts: a US ZIP code, or coordinates anywhere on Earth).
 import type { ObserverPlace } from '../../shared/sky-calendar';
-import type { UserRow } from '../db/tables';
-import { lookupZip } from './zip';
+import { placeOf } from './place';
 
-export function observerOf(user: Pick<UserRow, 'zip_code'>): ObserverPlace | null {
-  const place = user.zip_code ? lookupZip(user.zip_code) : null;
-  return place && { name: place.name, latitude: place.latitude, longitude: place.longitude };
+export function observerOf(user: Parameters<typeof placeOf>[0]): ObserverPlace | null {
+  const place = placeOf(user);
+  return (
+    place && {
+      name: place.name,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      units: place.units,
+    }
+  );
 }

@@ -1,4 +1,5 @@
-// The header strip's calls: weather for a ZIP, the Moon for a place, space weather.
+// The header strip's calls: weather for the user's place (a ZIP, or coordinates:
+// issue 28), the Moon for a place, space weather; and issue 28's tonight routes.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UNKNOWN_ZIP_MESSAGE } from '../../shared/sky';
@@ -7,9 +8,12 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { badRequest } from '../http/errors';
 import { moonPhaseAt } from './moon';
+import { placeOf, zipPlace } from './place';
 import { createSkyService } from './service';
 import { skyCalendarRoutes } from './skycal-routes';
 import { lookupZip } from './zip';
+import { eventVerdicts } from './tonight-answer';
+import { tonightRoutes } from './tonight-routes';
 
 export const NO_ZIP_MESSAGE = 'Set your ZIP code to see local weather.';
 
@@ -17,18 +21,18 @@ export function skyRoutes(ctx: AppContext): FastifyPluginAsync {
   const sky = createSkyService(ctx.config, ctx.log);
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
-    // Satellite passes and the sky-events calendar (issue 28): their own file.
-    await app.register(skyCalendarRoutes(ctx));
+    // Satellite passes and the sky-events calendar (issue 28), each event with that night's verdict.
+    await app.register(skyCalendarRoutes(ctx, eventVerdicts(sky, ctx.config)));
 
     app.get(
       '/_api/weather/current',
       { schema: { querystring: weatherQuerySchema } },
       async (request) => {
         const user = requireUser(request);
-        const zipCode = request.query.zipCode ?? user.zip_code;
-        if (!zipCode) throw badRequest(NO_ZIP_MESSAGE);
-        const place = lookupZip(zipCode);
-        if (!place) throw badRequest(UNKNOWN_ZIP_MESSAGE);
+        const own = placeOf(user);
+        const zipCode = request.query.zipCode;
+        const place = zipCode ? zipPlace(zipCode, own?.units) : own;
+        if (!place) throw badRequest(zipCode ? UNKNOWN_ZIP_MESSAGE : NO_ZIP_MESSAGE);
         return sky.weather(place);
       },
     );
@@ -46,5 +50,7 @@ export function skyRoutes(ctx: AppContext): FastifyPluginAsync {
       requireUser(request);
       return sky.spaceWeather();
     });
+
+    await base.register(tonightRoutes(ctx, sky));
   };
 }

@@ -76,6 +76,16 @@ export function latestOneMinuteKp(payload: unknown): KpReading | null {
   return null;
 }
 
+/** Every 3-hour period of the Kp forecast product that has a value (observed and predicted). */
+export function kpForecastRows(payload: unknown): KpReading[] {
+  return toRows(payload)
+    .map((r) => kpRow.parse(r))
+    .flatMap((r) => {
+      const kp = r.kp ?? r.Kp;
+      return kp === undefined ? [] : [{ kp, time: r.time_tag }];
+    });
+}
+
 /** The next 24 hours of 3-hour periods: those ending after `now`, at most 8. */
 export function kpForecast24h(payload: unknown, now: Date): KpForecastEntry[] {
   const rows = toRows(payload).map((r) => kpRow.parse(r));

@@ -6,27 +6,33 @@ import type { Tonight, TonightHour } from '../../shared/sky';
 import { clock12 } from '../../shared/format';
 import { moonPosition } from './moon';
 import { type Forecast, type HourlyVariable, instantToLocal, localToInstant } from './open-meteo';
-import type { Place } from './zip';
 
 const HOUR_MS = 3_600_000;
 const DARK_ALTITUDE = -18;
 
-interface Window {
+export interface Window {
   start: Date;
   end: Date;
 }
 
-/** Tonight's darkness: the one under way, else the next to begin within a day. */
-export function darknessWindow(reference: Date, observer: Observer): Window | null {
-  const nextDusk = SearchAltitude(Body.Sun, observer, -1, reference, 1, DARK_ALTITUDE);
-  const nextDawn = SearchAltitude(Body.Sun, observer, 1, reference, 1, DARK_ALTITUDE);
+/**
+ * Tonight's darkness (the Sun below `altitude`, astronomical −18° by default): the
+ * one under way, else the next to begin within a day.
+ */
+export function darknessWindow(
+  reference: Date,
+  observer: Observer,
+  altitude = DARK_ALTITUDE,
+): Window | null {
+  const nextDusk = SearchAltitude(Body.Sun, observer, -1, reference, 1, altitude);
+  const nextDawn = SearchAltitude(Body.Sun, observer, 1, reference, 1, altitude);
   // Dark now: dawn comes before the next dusk.
   if (nextDawn && (!nextDusk || nextDawn.date < nextDusk.date)) {
-    const lastDusk = SearchAltitude(Body.Sun, observer, -1, reference, -1, DARK_ALTITUDE);
+    const lastDusk = SearchAltitude(Body.Sun, observer, -1, reference, -1, altitude);
     return { start: lastDusk?.date ?? reference, end: nextDawn.date };
   }
   if (!nextDusk) return null;
-  const dawn = SearchAltitude(Body.Sun, observer, 1, nextDusk.date, 1, DARK_ALTITUDE);
+  const dawn = SearchAltitude(Body.Sun, observer, 1, nextDusk.date, 1, altitude);
   return dawn ? { start: nextDusk.date, end: dawn.date } : null;
 }
 
@@ -79,7 +85,10 @@ export function bestHours(hours: TonightHour[]): string | null {
   return `${hours[from].hour}–${String(end % 24).padStart(2, '0')}:00`;
 }
 
-export function tonightOutlook(f: Forecast, place: Place): Tonight {
+export function tonightOutlook(
+  f: Forecast,
+  place: { latitude: number; longitude: number },
+): Tonight {
   const observer = new Observer(place.latitude, place.longitude, 0);
   const reference = localToInstant(f.current.time, f.utc_offset_seconds);
   const window = darknessWindow(reference, observer);

@@ -1,5 +1,7 @@
 // Open-Meteo forecast → the weather answer: units converted from what the
-// payload says, the spec's stargazing score, and tonight's outlook.
+// payload says into the user's (the spec's °F, mph, miles, inHg and inches, or
+// °C, km/h, km, hPa and mm: issue 28), the spec's stargazing score (always from
+// the spec's units), and tonight's outlook.
 import {
   STARGAZING_DESCRIPTIONS,
   stargazingLevel,
@@ -7,11 +9,29 @@ import {
   type CurrentWeather,
   type StargazingFactor,
 } from '../../shared/sky';
+import type { Units } from '../../shared/types';
 import { type Forecast, type HourlyVariable, withOffset } from './open-meteo';
 import { tonightOutlook } from './tonight';
 import { METRES_PER_MILE, convert } from './units';
 import { describeWeatherCode } from './wmo';
-import type { Place } from './zip';
+
+export interface WeatherPlace {
+  zipCode: string | null;
+  name: string;
+  latitude: number;
+  longitude: number;
+  /** The user's units; the spec's US units when not given. */
+  units?: Units;
+}
+
+/** From the spec's units to the user's. */
+const toUnits = {
+  temperature: (f: number, u: Units) => (u === 'us' ? f : ((f - 32) * 5) / 9),
+  speed: (mph: number, u: Units) => (u === 'us' ? mph : mph * 1.609344),
+  distance: (metres: number, u: Units) => metres / (u === 'us' ? METRES_PER_MILE : 1000),
+  pressure: (inHg: number, u: Units) => (u === 'us' ? inHg : inHg / 0.029529983),
+  precipitation: (inches: number, u: Units) => (u === 'us' ? inches : inches * 25.4),
+};
 
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -55,7 +75,8 @@ function sunTimes(f: Forecast) {
   return { sunrise: at(f.daily?.sunrise), sunset: at(f.daily?.sunset) };
 }
 
-export function presentWeather(f: Forecast, place: Place): CurrentWeather {
+export function presentWeather(f: Forecast, place: WeatherPlace): CurrentWeather {
+  const units = place.units ?? 'us';
   const c = f.current;
   const u = f.current_units;
   const temperature = convert('temperature', u.temperature_2m, c.temperature_2m);
@@ -97,7 +118,7 @@ export function presentWeather(f: Forecast, place: Place): CurrentWeather {
       label: 'Wind Speed',
       weight: 0.1,
       score: round(score.factors.wind),
-      value: `${round(windMph, 1)} mph`,
+      value: `${round(toUnits.speed(windMph, units), 1)} ${units === 'us' ? 'mph' : 'km/h'}`,
     },
   ];
   const { chance, amount } = precipitation(f);
@@ -107,19 +128,20 @@ export function presentWeather(f: Forecast, place: Place): CurrentWeather {
     latitude: place.latitude,
     longitude: place.longitude,
     timezone: f.timezone,
+    units,
     description,
     conditions,
-    temperature: round(temperature),
-    feelsLike: round(feelsLike),
+    temperature: round(toUnits.temperature(temperature, units)),
+    feelsLike: round(toUnits.temperature(feelsLike, units)),
     uvIndex: round(uvIndex, 1),
     humidity: round(humidity),
     ...sunTimes(f),
     precipitationChance: chance,
-    precipitationAmount: amount,
-    windSpeed: round(windMph, 1),
-    visibility: round(visibilityMetres / METRES_PER_MILE, 1),
-    pressure: round(pressure, 2),
-    dewPoint: round(dewPoint),
+    precipitationAmount: round(toUnits.precipitation(amount, units), units === 'us' ? 2 : 1),
+    windSpeed: round(toUnits.speed(windMph, units), 1),
+    visibility: round(toUnits.distance(visibilityMetres, units), 1),
+    pressure: round(toUnits.pressure(pressure, units), units === 'us' ? 2 : 0),
+    dewPoint: round(toUnits.temperature(dewPoint, units)),
     cloudCoverage: round(cloudCoverage),
     stargazingRating: score.rating,
     stargazingDescription: STARGAZING_DESCRIPTIONS[stargazingLevel(score.rating)],
@@ -127,7 +149,7 @@ export function presentWeather(f: Forecast, place: Place): CurrentWeather {
       cloudCoverage: round(cloudCoverage),
       visibility: Math.round(visibilityMetres),
       humidity: round(humidity),
-      windSpeed: round(windMph, 1),
+      windSpeed: round(toUnits.speed(windMph, units), 1),
       factors,
     },
     tonight: tonightOutlook(f, place),

@@ -1,5 +1,5 @@
 // The signed-in dashboard (spec 000 §2 "Dashboard"); HomePage wraps it in AppLayout.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Skeleton } from '../components/ui/skeleton';
 import { useSession } from '../features/auth/session';
 import { FeedFilters } from '../features/feed/FeedFilters';
@@ -10,6 +10,11 @@ import { RefreshButton } from '../features/feed/RefreshButton';
 import { ReadingBar, viewParams, type ReadView } from '../features/reader/ReadingBar';
 import { useFeedFilter } from '../features/feed/useFeedFilter';
 import { useViewMode, ViewToggle } from '../features/feed/ViewToggle';
+
+// Issue 28's one line about tonight, loaded after the dashboard's first paint.
+const TonightLine = lazy(() =>
+  import('../features/sky/TonightLine').then((m) => ({ default: m.TonightLine })),
+);
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -41,6 +46,11 @@ export function DashboardPage() {
       }
       feedTabLabel="News Feed"
       tabOrder="dashboard"
+      banner={
+        <Suspense fallback={null}>
+          <TonightLine />
+        </Suspense>
+      }
       feed={
         <>
           <FeedHeader

@@ -2,16 +2,18 @@
 // the next 5 days of satellite passes, and the private iCal subscription.
 // Linked from the header strip; a lazy route like every page but the dashboard.
 import { useEffect } from 'react';
+import type { User } from '../../shared/types';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { AppLayout } from '../features/layout/AppLayout';
-import { useWeather } from '../features/sky/queries';
+import { placeKeyOf, useWeather } from '../features/sky/queries';
 import { EventsList } from '../features/skycal/EventsList';
 import { PassesCard } from '../features/skycal/PassesCard';
 import { SubscriptionCard } from '../features/skycal/SubscriptionCard';
 
-function SkyCalendar({ zipCode }: { zipCode: string | null }) {
+function SkyCalendar({ user }: { user: User }) {
   // Times read in the place's own zone, which the (cached) weather answer carries.
-  const timeZone = useWeather(zipCode).data?.timezone;
+  const place = placeKeyOf(user);
+  const timeZone = useWeather(place, user.zipCode).data?.timezone;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div>
@@ -20,7 +22,7 @@ function SkyCalendar({ zipCode }: { zipCode: string | null }) {
           What is coming up in the sky, and when the space stations fly over.
         </p>
       </div>
-      <PassesCard hasPlace={zipCode !== null} timeZone={timeZone} />
+      <PassesCard hasPlace={place !== ''} timeZone={timeZone} />
       <EventsList timeZone={timeZone} />
       <SubscriptionCard />
     </div>
@@ -38,7 +40,7 @@ export function SkyCalendarPage() {
     <RequireAuth>
       {(user) => (
         <AppLayout>
-          <SkyCalendar zipCode={user.zipCode} />
+          <SkyCalendar user={user} />
         </AppLayout>
       )}
     </RequireAuth>

@@ -136,6 +136,15 @@ function LocationSection({ user }: { user: User }) {
       <h3 id="location-heading" className="text-base font-semibold">
         Location
       </h3>
+      {user.location ? (
+        // Issue 28: a place outside the US is set from the header's location dialog.
+        <p className="text-sm" data-testid="account-place">
+          Your place: <span className="font-medium">{user.location.name}</span>{' '}
+          <span className="text-muted-foreground">
+            ({user.location.timeZone}; change it from the location button in the header)
+          </span>
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Location">
         <FormField
           label="Zip Code"

@@ -1,6 +1,6 @@
 // Account calls (spec §7); every success stores the returned user in the session cache.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../shared/types';
+import type { Units, User } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { sessionKey } from '../auth/session';
 
@@ -39,6 +39,24 @@ export function useUpdateZipCode() {
         { zipCode },
         'Failed to update zip code',
       ),
+    () =>
+      void queryClient.invalidateQueries({
+        predicate: (q) => SKY_KEY_ROOTS.has(String(q.queryKey[0])),
+      }),
+  );
+}
+
+/** Issue 28: coordinates (typed, or a city's), a ZIP code, and/or the weather units. */
+export type LocationInput =
+  | { latitude: number; longitude: number; units?: Units }
+  | { zipCode: string | null; units?: Units }
+  | { units: Units };
+
+export function useUpdateLocation() {
+  const queryClient = useQueryClient();
+  return useUserMutation(
+    (input: LocationInput) =>
+      api.post<{ user: User }>('/_api/profile/update_location', input, 'Failed to update location'),
     () =>
       void queryClient.invalidateQueries({
         predicate: (q) => SKY_KEY_ROOTS.has(String(q.queryKey[0])),

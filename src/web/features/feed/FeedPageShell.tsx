@@ -44,6 +44,8 @@ export interface FeedPageShellProps {
   feed: ReactNode;
   /** The dashboard lists AI Assistant before Announcements; the feed pages the other way round. */
   tabOrder: 'dashboard' | 'feed-page';
+  /** A line under the title (the dashboard's Tonight verdict). */
+  banner?: ReactNode;
 }
 
 export function FeedPageShell({
@@ -53,6 +55,7 @@ export function FeedPageShell({
   feedTabLabel,
   feed,
   tabOrder,
+  banner,
 }: FeedPageShellProps) {
   // The chat stays mounted once opened (see below) but is not loaded before.
   const [aiOpened, setAiOpened] = useState(false);
@@ -100,6 +103,7 @@ export function FeedPageShell({
           <SignOutButton className="max-sm:h-8 max-sm:px-3 max-sm:text-xs" />
         </div>
       </header>
+      {banner}
       <AnnouncementBanners />
       <div
         className={cn(

@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react';
+import { Eye, Moon, Sun } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useLoadOnUse } from '../../lib/load-on-use';
 import { useTheme } from '../theme/theme';
@@ -7,12 +7,12 @@ const loadPopup = () => import('./ThemeMenuPopup').then((m) => m.ThemeMenuPopup)
 
 /** Header theme menu (spec 001 §2); the menu itself loads on first use. */
 export function ThemeMenu() {
-  const { isDark } = useTheme();
+  const { isDark, isNight } = useTheme();
   const { Loaded, triggerProps } = useLoadOnUse(loadPopup);
   if (Loaded) return <Loaded defaultOpen />;
   return (
     <Button variant="ghost" size="icon" aria-label="Theme" aria-haspopup="menu" {...triggerProps}>
-      {isDark ? <Moon /> : <Sun />}
+      {isNight ? <Eye /> : isDark ? <Moon /> : <Sun />}
     </Button>
   );
 }

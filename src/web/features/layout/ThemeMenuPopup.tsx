@@ -1,4 +1,4 @@
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { Check, Eye, Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
@@ -11,17 +11,19 @@ import { useTheme, type Theme } from '../theme/theme';
 const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
   { value: 'light', label: 'Light', Icon: Sun },
   { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'auto', label: 'Auto', Icon: Monitor },
+  { value: 'system', label: 'Auto', Icon: Monitor },
+  // Issue 28: red on black, which keeps the eyes dark-adapted at the telescope.
+  { value: 'night', label: 'Night vision', Icon: Eye },
 ];
 
-/** Header theme menu: Light, Dark, Auto, with a checkmark on the active one (loaded on first use). */
+/** Header theme menu: Light, Dark, Auto and Night vision, a checkmark on the active one (loaded on first use). */
 export function ThemeMenuPopup({ defaultOpen }: { defaultOpen?: boolean }) {
-  const { theme, isDark, setTheme } = useTheme();
+  const { theme, isDark, isNight, setTheme } = useTheme();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Theme">
-          {isDark ? <Moon /> : <Sun />}
+          {isNight ? <Eye /> : isDark ? <Moon /> : <Sun />}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

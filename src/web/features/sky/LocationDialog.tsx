@@ -1,5 +1,6 @@
 // Set Your Location (spec 001 §2): the field resets to the saved ZIP on every
-// open; the server's message shows under the field; Remove Location only with a ZIP.
+// open; the server's message shows under the field; Remove Location only with a
+// place. Below the spec's form, a place anywhere on Earth (issue 28).
 import { useEffect, useState, type FormEvent } from 'react';
 import { updateZipSchema } from '../../../shared/schemas';
 import { FormField } from '../../components/FormField';
@@ -12,16 +13,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import type { Units, UserLocation } from '../../../shared/types';
 import { useUpdateZipCode } from '../account/mutations';
+import { AnywhereSection } from './AnywhereSection';
 
 const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 5);
 
 export function LocationDialog({
   zipCode,
+  location = null,
+  units = 'us',
   open,
   onOpenChange,
 }: {
   zipCode: string | null;
+  location?: UserLocation | null;
+  units?: Units;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -81,7 +88,7 @@ export function LocationDialog({
             }}
           />
           <DialogFooter className="sm:justify-between">
-            {zipCode ? (
+            {zipCode || location ? (
               <Button
                 type="button"
                 variant="ghost"
@@ -104,6 +111,7 @@ export function LocationDialog({
             </div>
           </DialogFooter>
         </form>
+        <AnywhereSection location={location} units={units} onSaved={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { useLoadOnUse } from '../../lib/load-on-use';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../auth/session';
-import { SkyError, useMoon, useSpaceWeather, useWeather } from './queries';
+import { SkyError, placeKeyOf, useMoon, useSpaceWeather, useWeather } from './queries';
 import { SkyMenuTrigger } from './SkyMenuTrigger';
 import { SkyCalendarLink, StripItems } from './StripItems';
 
@@ -48,9 +48,11 @@ const slot = 'flex min-w-0 flex-1 items-center gap-1';
 export function SkyStrip() {
   const session = useSession();
   const zipCode = session.user?.zipCode ?? null;
-  const weather = useWeather(zipCode);
-  const moon = useMoon(zipCode ? placeOf(weather.data, weather.error) : undefined);
-  const space = useSpaceWeather(Boolean(zipCode));
+  // A place is the spec's ZIP, or coordinates anywhere on Earth (issue 28).
+  const place = placeKeyOf(session.user);
+  const weather = useWeather(place, zipCode);
+  const moon = useMoon(place ? placeOf(weather.data, weather.error) : undefined);
+  const space = useSpaceWeather(Boolean(place));
   const [panel, setPanel] = useState<SkyPanel | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const { Loaded: SkyMenu, triggerProps: menuTrigger } = useLoadOnUse(loadSkyMenu);
@@ -73,11 +75,17 @@ export function SkyStrip() {
   };
   const location = panel === 'location' && (
     <Suspense fallback={null}>
-      <LocationDialog zipCode={zipCode} open onOpenChange={close} />
+      <LocationDialog
+        zipCode={zipCode}
+        location={session.user.location}
+        units={session.user.units}
+        open
+        onOpenChange={close}
+      />
     </Suspense>
   );
 
-  if (!zipCode) {
+  if (!place) {
     return (
       <div className={slot} data-testid="sky-strip">
         {/* Under 420 px the header has no room for the words: the pin alone, named. */}
@@ -132,7 +140,7 @@ export function SkyStrip() {
           <WeatherDialog weather={weather.data} open onOpenChange={close} />
         )}
         {weather.data && panel === 'stargazing' && (
-          <StargazingDialog weather={weather.data} open onOpenChange={close} />
+          <StargazingDialog weather={weather.data} place={place} open onOpenChange={close} />
         )}
         {moon.data && panel === 'moon' && (
           <MoonDialog

@@ -1,5 +1,5 @@
-// Stargazing Score Explained: the four weighted factors, their colours and tips,
-// and tonight's darkness, Moon and clouds.
+// Stargazing Score Explained: tonight's verdict (issue 28), the four weighted
+// factors, their colours and tips, and tonight's darkness, Moon and clouds.
 import {
   factorLevel,
   needsTip,
@@ -18,6 +18,7 @@ import {
 } from '../../components/ui/dialog';
 import { Meter } from './DetailRow';
 import { factorBarClass, factorTextClass, stargazingVariant } from './levels';
+import { TonightVerdict } from './TonightVerdict';
 
 const TIPS: Record<StargazingFactor['key'], string> = {
   cloud:
@@ -31,10 +32,13 @@ const TIPS: Record<StargazingFactor['key'], string> = {
 
 export function StargazingDialog({
   weather,
+  place,
   open,
   onOpenChange,
 }: {
   weather: CurrentWeather;
+  /** The user's place key (queries.placeKeyOf), for tonight's verdict. */
+  place: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -58,6 +62,7 @@ export function StargazingDialog({
             {level}
           </Badge>
         </div>
+        <TonightVerdict place={place} />
         <ul className="flex flex-col gap-3" aria-label="Factors">
           {factors.map((f) => {
             const fl = factorLevel(f.score);
@@ -98,7 +103,7 @@ export function StargazingDialog({
             Every factor looks good: a fine night to head outside.
           </p>
         )}
-        <div className="flex flex-col gap-2 rounded-md border border-border p-3">
+        <div className="flex min-w-0 flex-col gap-2 rounded-md border border-border p-3">
           <h3 className="text-sm font-semibold">Tonight</h3>
           <p className="text-sm" data-testid="tonight-summary">
             {tonight.summary}

@@ -64,7 +64,7 @@ export function StripItems({
       ) : weather.data ? (
         <Item
           list={list}
-          label={`Weather: ${weather.data.temperature}°F, ${weather.data.description}`}
+          label={`Weather: ${weather.data.temperature}${weather.data.units === 'metric' ? '°C' : '°F'}, ${weather.data.description}`}
           title={`${weather.data.description} in ${weather.data.locationName}`}
           onClick={() => open('weather')}
         >

@@ -36,6 +36,9 @@ export function WeatherDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const uv = uvLevel(weather.uvIndex);
+  // The spec's US units, or metric for a user who chose them (issue 28).
+  const us = weather.units !== 'metric';
+  const degrees = us ? '°F' : '°C';
   const level = stargazingLevel(weather.stargazingRating);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -45,9 +48,15 @@ export function WeatherDialog({
           <DialogDescription>Currently {weather.description}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          <DetailRow label="Temperature">{weather.temperature}°F</DetailRow>
+          <DetailRow label="Temperature">
+            {weather.temperature}
+            {degrees}
+          </DetailRow>
           <DetailRow label="Conditions">{weather.conditions}</DetailRow>
-          <DetailRow label="Feels Like">{weather.feelsLike}°F</DetailRow>
+          <DetailRow label="Feels Like">
+            {weather.feelsLike}
+            {degrees}
+          </DetailRow>
           <DetailRow
             label="UV Index"
             hint={<Meter value={uvBar(weather.uvIndex)} className={UV_BAR[uv]} label="UV index" />}
@@ -63,16 +72,25 @@ export function WeatherDialog({
             label="Precipitation"
             hint={
               weather.precipitationAmount > 0
-                ? `${weather.precipitationAmount} in expected`
+                ? `${weather.precipitationAmount} ${us ? 'in' : 'mm'} expected`
                 : 'No precipitation expected.'
             }
           >
             {weather.precipitationChance}% chance
           </DetailRow>
-          <DetailRow label="Wind">{weather.windSpeed} mph</DetailRow>
-          <DetailRow label="Visibility">{weather.visibility} miles</DetailRow>
-          <DetailRow label="Pressure">{weather.pressure} inHg</DetailRow>
-          <DetailRow label="Dew Point">{weather.dewPoint}°F</DetailRow>
+          <DetailRow label="Wind">
+            {weather.windSpeed} {us ? 'mph' : 'km/h'}
+          </DetailRow>
+          <DetailRow label="Visibility">
+            {weather.visibility} {us ? 'miles' : 'km'}
+          </DetailRow>
+          <DetailRow label="Pressure">
+            {weather.pressure} {us ? 'inHg' : 'hPa'}
+          </DetailRow>
+          <DetailRow label="Dew Point">
+            {weather.dewPoint}
+            {degrees}
+          </DetailRow>
           <DetailRow label="Cloud Cover">{weather.cloudCoverage}%</DetailRow>
           <DetailRow label="Stargazing Conditions">
             <span className="flex items-center gap-2">

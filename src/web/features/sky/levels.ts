@@ -7,6 +7,7 @@ import {
   type KpLevel,
   type StargazingLevel,
 } from '../../../shared/sky';
+import type { Verdict } from '../../../shared/sky-tonight';
 
 export const stargazingVariant: Record<StargazingLevel, BadgeVariant> = {
   excellent: 'success',
@@ -44,3 +45,10 @@ const kpBar: Record<KpLevel, string> = {
 
 /** Bar colour by the dialog's Kp level: quiet green, unsettled/active amber, storms red. */
 export const kpBarClass = (kp: number) => kpBar[kpLevel(kp)];
+
+/** The Tonight verdict (issue 28): Go green, Marginal amber, No-go red. */
+export const verdictVariant: Record<Verdict, BadgeVariant> = {
+  go: 'success',
+  marginal: 'warning',
+  'no-go': 'destructive',
+};

@@ -1,5 +1,6 @@
-// The strip's three calls (spec 001 §7). An answer with an `error` field is a
-// failure; the weather failure keeps the place so the Moon can still be asked for.
+// The strip's three calls (spec 001 §7), and issue 28's Tonight verdict. An answer
+// with an `error` field is a failure; the weather failure keeps the place so the
+// Moon can still be asked for.
 import { useQuery } from '@tanstack/react-query';
 import {
   MOON_FAILED,
@@ -11,10 +12,21 @@ import {
   type SpaceWeather,
   type WeatherErrorAnswer,
 } from '../../../shared/sky';
+import type { TonightAnswer } from '../../../shared/sky-tonight';
+import type { User } from '../../../shared/types';
 import { api, toQuery } from '../../lib/api';
 
+/** The user's place as a key: the ZIP, or the coordinates, with the units; '' for none. */
+export function placeKeyOf(user: User | null | undefined): string {
+  if (!user) return '';
+  const where =
+    user.zipCode ?? (user.location ? `${user.location.latitude},${user.location.longitude}` : '');
+  return where && `${where}|${user.units}`;
+}
+
 export const skyKeys = {
-  weather: (zipCode: string) => ['sky', 'weather', zipCode] as const,
+  weather: (place: string) => ['sky', 'weather', place] as const,
+  tonight: (place: string) => ['sky', 'tonight', place] as const,
   moon: (latitude: number, longitude: number) => ['sky', 'moon', latitude, longitude] as const,
   spaceWeather: ['sky', 'space-weather'] as const,
 };
@@ -36,10 +48,14 @@ function hasError(body: unknown): body is { error: string } {
   );
 }
 
-export function useWeather(zipCode: string | null) {
+/**
+ * The weather at the user's place: their ZIP (sent as the spec's query), else their
+ * coordinates (the server knows them); `placeKey` from placeKeyOf().
+ */
+export function useWeather(placeKey: string, zipCode: string | null) {
   return useQuery({
-    queryKey: skyKeys.weather(zipCode ?? ''),
-    enabled: Boolean(zipCode),
+    queryKey: skyKeys.weather(placeKey),
+    enabled: Boolean(placeKey),
     queryFn: async () => {
       const body = await api.get<CurrentWeather | WeatherErrorAnswer>(
         `/_api/weather/current${toQuery({ zipCode })}`,
@@ -91,6 +107,19 @@ export function useSpaceWeather(enabled: boolean) {
     },
     staleTime: SPACE_WEATHER_REFRESH_MS,
     refetchInterval: SPACE_WEATHER_REFRESH_MS,
+    retry: false,
+  });
+}
+
+export const TONIGHT_FAILED = "Failed to fetch tonight's verdict";
+
+/** Tonight's verdict and aurora tier at the user's place. */
+export function useTonight(placeKey: string) {
+  return useQuery({
+    queryKey: skyKeys.tonight(placeKey),
+    enabled: Boolean(placeKey),
+    queryFn: () => api.get<TonightAnswer>('/_api/sky/tonight', TONIGHT_FAILED),
+    staleTime: 10 * 60_000,
     retry: false,
   });
 }

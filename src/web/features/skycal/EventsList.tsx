@@ -40,7 +40,7 @@ function EventRow({ event, timeZone }: { event: SkyEvent; timeZone?: string }) {
         <Badge variant="outline">{KIND_LABELS[event.kind]}</Badge>
         {verdict && (
           <Badge variant={verdict[1]} title={event.verdict?.reasons.join('; ')}>
-            Tonight: {verdict[0]}
+            That night: {verdict[0]}
           </Badge>
         )}
       </div>

@@ -8,6 +8,7 @@ export const JOB_NAMES = [
   'news-refresh',
   'source-polling',
   'launch-schedule',
+  'alerts',
   'housekeeping',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

@@ -94,7 +94,7 @@ describe.each(dialects)('the alerts engine (%s)', (dialect) => {
     clock.advance(30 * S);
     await createItem(server, source, { title: 'Artemis update 4' });
     await tick();
-    clock.advance(61 * S);
+    clock.advance(91 * S);
     await tick();
     expect(titles(topic)).toEqual(['4 new stories matching “artemis”']);
     expect(ntfy.received.at(-1)!.json.message).toBe(
@@ -107,7 +107,7 @@ describe.each(dialects)('the alerts engine (%s)', (dialect) => {
     for (const n of [5, 6, 7, 8, 9, 10, 11])
       await createItem(server, source, { title: `Artemis update ${n}` });
     await tick();
-    clock.advance(61 * S);
+    clock.advance(91 * S);
     await tick();
     expect(ntfy.received.at(-1)!.json.message).toBe(
       '• Artemis update 5\n• Artemis update 6\n• Artemis update 7\n• Artemis update 8\n• Artemis update 9\n+2 more',
@@ -116,11 +116,11 @@ describe.each(dialects)('the alerts engine (%s)', (dialect) => {
     await createItem(server, source, { title: 'Artemis pair A' });
     await createItem(server, source, { title: 'Artemis pair B' });
     await tick();
-    clock.advance(61 * S);
+    clock.advance(91 * S);
     await tick();
     await createItem(server, source, { title: 'Artemis single' });
     await tick();
-    clock.advance(61 * S);
+    clock.advance(91 * S);
     await tick();
     expect(titles(topic).slice(2)).toEqual(['Artemis pair A', 'Artemis pair B', 'Artemis single']);
     // Nothing twice: another look finds nothing new.
@@ -281,7 +281,7 @@ describe.each(dialects)('the alerts engine (%s)', (dialect) => {
     hook.script.failNext(429, 1, { 'retry-after': '300' });
     await createItem(server, source, { title: 'Retry me' });
     await tick();
-    clock.advance(61 * S);
+    clock.advance(91 * S);
     await tick();
     let [d] = (await u.get('/_api/alerts/deliveries')).deliveries;
     expect(d).toMatchObject({ status: 'pending', attempts: 1 });
@@ -302,7 +302,7 @@ describe.each(dialects)('the alerts engine (%s)', (dialect) => {
     hook.script.failNext(500, 5);
     await createItem(server, source, { title: 'Never arrives' });
     await tick();
-    for (const wait of [61 * S, 30 * S, 2 * M, 8 * M, 32 * M]) {
+    for (const wait of [91 * S, 30 * S, 2 * M, 8 * M, 32 * M]) {
       clock.advance(wait);
       await tick();
     }
@@ -325,7 +325,7 @@ describe.each(dialects)('the alerts engine (%s)', (dialect) => {
       });
     for (const s of sources) await createItem(server, s, { title: `Story of ${s}` });
     await engine().detect(clock.now());
-    clock.advance(61 * S);
+    clock.advance(91 * S);
     const second = createAlertEngine(
       { config: server.config, db: server.db, dialect, log: pino({ enabled: false }) },
       { clock },
@@ -369,7 +369,7 @@ describe.each(dialects)('the alerts engine (%s)', (dialect) => {
     ).toBe(404);
     expect((await stranger.get('/_api/alerts/deliveries')).deliveries).toEqual([]);
     await u.post('/_api/alerts/rules', { ...rule, enabled: false });
-    clock.advance(61 * S);
+    clock.advance(91 * S);
     await tick();
     expect(titles(`u${u.user.id}`)).toEqual([]);
     const [d] = (await u.get('/_api/alerts/deliveries')).deliveries;

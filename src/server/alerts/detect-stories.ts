@@ -16,8 +16,11 @@ import { parseTrigger } from './rules';
 import type { AlertSources } from './sources';
 import type { AlertPayload, StoryRef } from './triggers/types';
 
-/** A group closes when no match arrived for this long… */
-export const GROUP_QUIET_MS = 60_000;
+/**
+ * A group closes when no match was seen for this long (the job looks every
+ * minute, so matches up to a minute apart still join)…
+ */
+export const GROUP_QUIET_MS = 90_000;
 /** …or this long after it began, whichever comes first. */
 export const GROUP_MAX_MS = 5 * 60_000;
 /** Items read in one look; a rule far behind catches up over several. */

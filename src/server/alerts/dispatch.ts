@@ -192,6 +192,7 @@ async function dispatchOne(
         url: `${linkBase(deps.publicUrl, channel)}${composed.path}`,
         tag: composed.tag,
         urgency: alert.now_event ? 'high' : 'normal',
+        sentAt: deps.now(),
         data: payload,
       });
       const at = deps.now();

@@ -165,16 +165,21 @@ export async function claimDue(
   );
 }
 
-/** The earliest due time of a pending alert (the dispatcher sleeps until then). */
+/**
+ * When a pending alert can next be taken (the dispatcher sleeps until then): its
+ * due time, or later while another instance's claim on it lasts.
+ */
 export async function nextDueAt(db: DB): Promise<number | null> {
-  const row = await db
+  // The first few by due time (one index range): claims cover a batch or two at most.
+  const rows = await db
     .selectFrom('alerts')
-    .select('due_at')
+    .select(['due_at', 'claim_expires_at'])
     .where('status', '=', 'pending')
     .orderBy('due_at')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.due_at ?? null;
+    .limit(50)
+    .execute();
+  if (rows.length === 0) return null;
+  return Math.min(...rows.map((r) => Math.max(r.due_at, r.claim_expires_at)));
 }
 
 export async function openDeliveries(db: DB, alertIds: number[]): Promise<AlertDeliveryRow[]> {

@@ -155,6 +155,7 @@ export async function testChannel(
     url: `${base}${text.path}`,
     tag: text.tag,
     urgency: 'normal',
+    sentAt: now,
     data: null,
   });
   if (result.ok) return { ok: true };

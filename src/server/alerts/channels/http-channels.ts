@@ -162,7 +162,7 @@ export function webhookSender(http: GuardedHttp): ChannelSender {
           title: message.title,
           message: message.body,
           url: message.url,
-          sentAt: new Date().toISOString(),
+          sentAt: new Date(message.sentAt).toISOString(),
           data: message.data ?? null,
         });
         const res = await http.request(url, {

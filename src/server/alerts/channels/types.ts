@@ -16,6 +16,8 @@ export interface Message {
   /** A later message with the same tag replaces the earlier one on the device. */
   tag: string;
   urgency: 'normal' | 'high';
+  /** When it was sent, by the engine's clock. */
+  sentAt: number;
   /** What a webhook receives besides the text (the alert's payload). */
   data?: unknown;
 }

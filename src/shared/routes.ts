@@ -13,6 +13,8 @@ export const APP_ROUTES = {
   rocketLaunches: '/rocket-launches',
   admin: '/admin',
   adminAnnouncements: '/admin/announcements',
+  /** Alerts: rules, channels, quiet hours, the delivery log (issue 30). */
+  alerts: '/alerts',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -56,6 +56,7 @@ export const router = createBrowserRouter([
         path: APP_ROUTES.rocketLaunches,
         lazy: page(() => import('./pages/RocketLaunchesPage'), 'RocketLaunchesPage'),
       },
+      { path: APP_ROUTES.alerts, lazy: page(() => import('./pages/AlertsPage'), 'AlertsPage') },
       { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
     ],
   },

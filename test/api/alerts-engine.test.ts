@@ -203,7 +203,7 @@ describe.each(dialects)('the alerts engine (%s)', (dialect) => {
     ).toMatch(/^Held for quiet hours, sent Tue 11 Mar, 07:00 UTC$/);
     expect(log.find((d: { title: string }) => d.title.startsWith('T−1 h'))).toMatchObject({
       status: 'cancelled',
-      reason: 'Cancelled: the launch is in flight',
+      reason: 'Cancelled: the launch has lifted off',
     });
   });
 

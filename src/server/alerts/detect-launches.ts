@@ -3,14 +3,23 @@
 // gets its alert. The memory is written in the same transaction as the alerts,
 // so a restart neither repeats nor loses a change.
 import type { DB } from '../db/database';
+import type { AlertRow } from '../db/tables';
 import { cancelGroups, enqueue, type Enqueue } from './outbox';
-import { enabledRules, findSubjects, ruleChannels, saveSubjects } from './repository';
+import {
+  enabledRuleChannels,
+  enabledRules,
+  findSubjects,
+  ruleChannels,
+  saveSubjects,
+} from './repository';
 import { parseRules, type ParsedRule } from './rules';
 import type { AlertSources } from './sources';
 import {
   countdownIntents,
+  countdownStale,
   launchChanges,
-  launchRuleWants,
+  launchEventWanted,
+  launchScopeMatches,
   type LaunchIntent,
   type LaunchMemory,
 } from './triggers/launch';
@@ -39,26 +48,24 @@ async function matching(
   const followers = rules.filter((r) => r.parsed.scope === 'followed').map((r) => r.user_id);
   const followed =
     followers.length > 0 ? await sources.followedLaunches([...new Set(followers)]) : new Map();
-  const channels = await ruleChannels(
-    db,
-    rules.map((r) => r.id),
-  );
+  const channels =
+    rules.length === 1
+      ? await ruleChannels(db, [rules[0].id])
+      : await enabledRuleChannels(db, 'launch');
   const out: Enqueue[] = [];
   for (const { launch, intents } of found) {
-    for (const intent of intents) {
-      for (const rule of rules) {
-        const follows = followed.get(rule.user_id)?.has(launch.id) ?? false;
-        if (!launchRuleWants(rule.parsed, intent, launch, follows)) continue;
-        out.push({
-          rule: {
-            id: rule.id,
-            user_id: rule.user_id,
-            enabled_at: rule.enabled_at,
-            channelIds: channels.get(rule.id) ?? [],
-          },
-          intent,
-        });
-      }
+    if (intents.length === 0) continue;
+    for (const rule of rules) {
+      const follows = followed.get(rule.user_id)?.has(launch.id) ?? false;
+      if (!launchScopeMatches(rule.parsed, launch, follows)) continue;
+      const target = {
+        id: rule.id,
+        user_id: rule.user_id,
+        enabled_at: rule.enabled_at,
+        channelIds: channels.get(rule.id) ?? [],
+      };
+      for (const intent of intents)
+        if (launchEventWanted(rule.parsed, intent)) out.push({ rule: target, intent });
     }
   }
   return out;
@@ -93,6 +100,24 @@ export async function detectLaunches(
     await saveSubjects(tx, SUBJECT, memories, now);
   });
   return { launchAlerts, launchesSeen: launches.length };
+}
+
+/**
+ * The claimed countdowns that no longer apply (the launch moved, was held, flew),
+ * with the reason each is cancelled.
+ */
+export async function staleCountdowns(db: DB, alerts: AlertRow[]): Promise<Map<number, string>> {
+  const countdowns = alerts.filter((a) => a.kind === 'launch.countdown');
+  const stale = new Map<number, string>();
+  if (countdowns.length === 0) return stale;
+  const ids = countdowns.map((a) => a.group_key?.split(':')[1] ?? '');
+  const stored = await findSubjects(db, SUBJECT, [...new Set(ids)]);
+  countdowns.forEach((alert, i) => {
+    const key = alert.identity.slice(alert.identity.indexOf('|') + 1);
+    const reason = countdownStale(parseStored(stored.get(ids[i]) ?? ''), key);
+    if (reason) stale.set(alert.id, reason);
+  });
+  return stale;
 }
 
 /** A launch rule just turned on: the countdowns still ahead of the launches already known. */

@@ -12,7 +12,15 @@ import type { Channels, ChannelTarget, SendResult } from './channels';
 import { channelConfigSchema } from './channels/types';
 import { localParts, minutesClock, quietUntil } from './local-time';
 import { compose, formatWhen } from './message';
-import { claimDue, openDeliveries, releaseAlert, splitAlert, updateDelivery } from './outbox';
+import { staleCountdowns } from './detect-launches';
+import {
+  cancelClaimed,
+  claimDue,
+  openDeliveries,
+  releaseAlert,
+  splitAlert,
+  updateDelivery,
+} from './outbox';
 import { channelsByIds, markChannelGone, rulesOverridingQuiet, settingsFor } from './repository';
 import type { AlertPayload } from './triggers/types';
 
@@ -95,10 +103,13 @@ async function dispatchClaimed(deps: DispatchDeps, claimed: AlertRow[], figures:
     } else alerts.push(alert);
   }
   if (alerts.length === 0) return;
+  const stale = await staleCountdowns(db, alerts);
+  for (const [id, reason] of stale) await cancelClaimed(db, id, deps.owner, reason, now);
+  const live = alerts.filter((a) => !stale.has(a.id));
 
   const deliveries = await openDeliveries(
     db,
-    alerts.map((a) => a.id),
+    live.map((a) => a.id),
   );
   const channels = new Map(
     (await channelsByIds(db, [...new Set(deliveries.map((d) => d.channel_id))])).map((c) => [
@@ -108,14 +119,14 @@ async function dispatchClaimed(deps: DispatchDeps, claimed: AlertRow[], figures:
   );
   const settings = await settingsFor(
     db,
-    alerts.map((a) => a.user_id),
+    live.map((a) => a.user_id),
   );
   const overrides = await rulesOverridingQuiet(
     db,
-    alerts.map((a) => a.rule_id),
+    live.map((a) => a.rule_id),
   );
   await Promise.all(
-    alerts.map((alert) => {
+    live.map((alert) => {
       const s = settings.get(alert.user_id);
       const zone = s?.time_zone ?? 'UTC';
       const quiet =

@@ -33,7 +33,8 @@ export const identityOf = (rule: Pick<RuleTarget, 'id' | 'enabled_at'>, key: str
 export async function enqueue(db: DB | Tx, items: Enqueue[], now: number): Promise<number> {
   let added = 0;
   const byIdentity = new Map(items.map((e) => [identityOf(e.rule, e.intent.key), e]));
-  for (const part of chunks([...byIdentity.values()], 200)) {
+  // Large statements: a launch event may fan out to thousands of rules (bench/alerts.ts).
+  for (const part of chunks([...byIdentity.values()], 1000)) {
     const rows = await db
       .insertInto('alerts')
       .values(
@@ -67,7 +68,7 @@ export async function enqueue(db: DB | Tx, items: Enqueue[], now: number): Promi
         updated_at: now,
       }));
     });
-    for (const d of chunks(deliveries, 200)) {
+    for (const d of chunks(deliveries, 2000)) {
       await db
         .insertInto('alert_deliveries')
         .values(d)
@@ -231,6 +232,28 @@ export async function releaseAlert(
       claim_expires_at: 0,
       updated_at: now,
     })
+    .where('id', '=', id)
+    .where('claimed_by', '=', owner)
+    .execute();
+}
+
+/** Cancels a claimed alert and what it had left to send (a countdown overtaken by events). */
+export async function cancelClaimed(
+  db: DB,
+  id: number,
+  owner: string,
+  reason: string,
+  now: number,
+) {
+  await db
+    .updateTable('alert_deliveries')
+    .set({ status: 'cancelled', reason, updated_at: now })
+    .where('alert_id', '=', id)
+    .where('status', 'in', ['pending', 'deferred'])
+    .execute();
+  await db
+    .updateTable('alerts')
+    .set({ status: 'cancelled', reason, claimed_by: null, claim_expires_at: 0, updated_at: now })
     .where('id', '=', id)
     .where('claimed_by', '=', owner)
     .execute();

@@ -124,6 +124,24 @@ export async function enabledRules(db: DB, kind: string): Promise<AlertRuleRow[]
     .execute();
 }
 
+/** Channel ids of every enabled rule of a kind (one query, however many rules). */
+export async function enabledRuleChannels(db: DB, kind: string): Promise<Map<number, number[]>> {
+  const rows = await db
+    .selectFrom('alert_rule_channels')
+    .innerJoin('alert_rules', 'alert_rules.id', 'alert_rule_channels.rule_id')
+    .select(['alert_rule_channels.rule_id', 'alert_rule_channels.channel_id'])
+    .where('alert_rules.trigger_kind', '=', kind)
+    .where('alert_rules.enabled', '=', 1)
+    .execute();
+  const map = new Map<number, number[]>();
+  for (const r of rows) {
+    const list = map.get(r.rule_id);
+    if (list) list.push(r.channel_id);
+    else map.set(r.rule_id, [r.channel_id]);
+  }
+  return map;
+}
+
 /** Channel ids per rule. */
 export async function ruleChannels(db: DB, ruleIds: number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>();

@@ -1,10 +1,15 @@
 // Stored rules read back: the trigger JSON is parsed with the same schema that
 // accepted it, so a rule row can never hand the engine a shape it did not check.
-import { triggerSchema, type TriggerKind, type TriggerOf } from '../../shared/alerts';
+import { triggerSchema, type Trigger, type TriggerKind, type TriggerOf } from '../../shared/alerts';
+import { LruMap } from '../lru-map';
 import type { AlertRuleRow } from '../db/tables';
 
+/** Parsed triggers by their JSON: thousands of users' rules share a few dozen texts. */
+const parsed = new LruMap<string, Trigger>({ maxEntries: 2048 });
+
 export function parseTrigger<K extends TriggerKind>(text: string, kind: K): TriggerOf<K> {
-  const trigger = triggerSchema.parse(JSON.parse(text));
+  let trigger = parsed.get(text);
+  if (!trigger) parsed.set(text, (trigger = triggerSchema.parse(JSON.parse(text))));
   if (trigger.kind !== kind) throw new Error(`rule trigger is ${trigger.kind}, not ${kind}`);
   return trigger as TriggerOf<K>;
 }

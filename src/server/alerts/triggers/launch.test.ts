@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { triggerSchema, type TriggerOf } from '../../../shared/alerts';
-import { launchChanges, launchRuleWants, type LaunchMemory } from './launch';
+import { countdownStale, launchChanges, launchRuleWants, type LaunchMemory } from './launch';
 import type { LaunchSnapshot } from './types';
 
 const H = 3_600_000;
@@ -47,8 +47,14 @@ describe('launch changes', () => {
   it('a NET move of 15 minutes or more replaces the countdowns and sends one "moved" notice', () => {
     const before = launch();
     const after = launch({ net: before.net! + 2 * H });
-    const { intents, cancel, memory } = launchChanges(memoryOf(before), after, T0);
-    expect(cancel.map((c) => c.group)).toEqual(['launch:l1:countdown', 'launch:l1:moved']);
+    const first = launchChanges(undefined, before, T0);
+    const { intents, cancel, memory } = launchChanges(first.memory, after, T0);
+    expect(cancel.map((c) => c.group)).toEqual(['launch:l1:moved']);
+    // The countdowns of the old NET no longer apply when they fall due; the new ones do.
+    for (const old of first.intents)
+      expect(countdownStale(memory, old.key)).toBe('Replaced: the launch time changed');
+    for (const fresh of intents.filter((i) => i.event === 'countdown'))
+      expect(countdownStale(memory, fresh.key)).toBeNull();
     expect(intents.filter((i) => i.event === 'countdown').map((i) => i.dueAt)).toEqual([
       after.net! - 24 * H,
       after.net! - H,
@@ -68,11 +74,11 @@ describe('launch changes', () => {
 
   it('a hold cancels the countdowns and alerts once; back to Go counts down afresh', () => {
     const go = launch();
-    const hold = launchChanges(memoryOf(go), launch({ status: 'hold' }), T0);
-    expect(hold.cancel[0]).toEqual({
-      group: 'launch:l1:countdown',
-      reason: 'Cancelled: the launch is on hold',
-    });
+    const first = launchChanges(undefined, go, T0);
+    const hold = launchChanges(first.memory, launch({ status: 'hold' }), T0);
+    expect(countdownStale(hold.memory, first.intents[0].key)).toBe(
+      'Cancelled: the launch is on hold',
+    );
     expect(hold.intents.map((i) => i.event)).toEqual(['status']);
     const again = launchChanges(hold.memory, launch({ status: 'hold' }), T0 + M);
     expect(again.intents).toEqual([]);
@@ -95,7 +101,10 @@ describe('launch changes', () => {
     ).toMatchObject({ status: 'tbd' });
     const lifted = launchChanges(memoryOf(launch()), launch({ status: 'in-flight' }), T0);
     expect(lifted.intents.map((i) => [i.event, i.nowEvent])).toEqual([['liftoff', true]]);
-    expect(lifted.cancel.map((c) => c.group)).toEqual(['launch:l1:countdown']);
+    const countdown = launchChanges(undefined, launch(), T0).intents[2];
+    expect(countdownStale(lifted.memory, countdown.key)).toBe(
+      'Cancelled: the launch has lifted off',
+    );
     const done = launchChanges(lifted.memory, launch({ status: 'success' }), T0 + 10 * M);
     expect(done.intents.map((i) => i.key)).toEqual(['launch:l1:outcome']);
     expect(launchChanges(done.memory, launch({ status: 'success' }), T0 + 20 * M).intents).toEqual(

@@ -2,6 +2,10 @@
 // a NET move of 15 minutes or more, a hold, scrub or TBD (which cancels the
 // pending countdowns), liftoff and outcome. Pure: the engine diffs each launch
 // against what it last saw (LaunchMemory) and asks which rules want each event.
+//
+// A countdown is keyed by the NET and generation it counts down to, and checked
+// against the launch as it stands when it falls due (countdownStale): a move or a
+// hold cancels it then, not by rewriting thousands of users' pending rows at once.
 import type { Countdown, TriggerOf } from '../../../shared/alerts';
 import type { AlertIntent, LaunchInfo, LaunchSnapshot, LaunchStatus } from './types';
 
@@ -104,14 +108,6 @@ export function launchChanges(
   const isScheduled = SCHEDULED.has(next.status);
   if (isScheduled && !wasScheduled) memory.epoch = prev.epoch + 1;
 
-  if (wasScheduled && (netChanged || !isScheduled)) {
-    cancel.push({
-      group: countdownGroup(next.id),
-      reason: !isScheduled
-        ? `Cancelled: the launch is ${STATUS_WORDS[next.status]}`
-        : 'Replaced: the launch time changed',
-    });
-  }
   if (isScheduled && (netChanged || !wasScheduled))
     intents.push(...countdownIntents(next, memory, now));
 
@@ -167,28 +163,50 @@ export function launchChanges(
   return { memory, intents, cancel };
 }
 
-const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+/** Why a countdown no longer applies to the launch as it stands (null: it does). */
+export function countdownStale(memory: LaunchMemory | undefined, key: string): string | null {
+  const m = /:before-\w+:(\d+):(\d+)$/.exec(key);
+  if (!memory || !m) return null;
+  if (memory.status === 'in-flight' || OUTCOMES.has(memory.status))
+    return 'Cancelled: the launch has lifted off';
+  if (!SCHEDULED.has(memory.status))
+    return `Cancelled: the launch is ${STATUS_WORDS[memory.status]}`;
+  if (memory.net !== Number(m[1]) || memory.epoch !== Number(m[2]))
+    return 'Replaced: the launch time changed';
+  return null;
+}
 
-/** Whether a launch rule asks for this event of this launch. */
-export function launchRuleWants(
+const normalized = new Map<string, string>();
+/** Lower case, one space between words; memoised (a few dozen provider and vehicle names). */
+function norm(s: string): string {
+  let n = normalized.get(s);
+  if (n === undefined) {
+    n = s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+    if (normalized.size < 4096) normalized.set(s, n);
+  }
+  return n;
+}
+
+/** Whether a launch is one the rule is about (every launch, a provider's, a vehicle's, followed). */
+export function launchScopeMatches(
   trigger: TriggerOf<'launch'>,
-  intent: LaunchIntent,
   launch: Pick<LaunchSnapshot, 'provider' | 'vehicle'>,
   followed: boolean,
 ): boolean {
   switch (trigger.scope) {
     case 'provider':
-      if (!norm(launch.provider).includes(norm(trigger.provider ?? ''))) return false;
-      break;
+      return norm(launch.provider).includes(norm(trigger.provider ?? ''));
     case 'vehicle':
-      if (!norm(launch.vehicle).includes(norm(trigger.vehicle ?? ''))) return false;
-      break;
+      return norm(launch.vehicle).includes(norm(trigger.vehicle ?? ''));
     case 'followed':
-      if (!followed) return false;
-      break;
+      return followed;
     case 'all':
-      break;
+      return true;
   }
+}
+
+/** Whether a launch rule asks for this kind of event. */
+export function launchEventWanted(trigger: TriggerOf<'launch'>, intent: LaunchIntent): boolean {
   switch (intent.event) {
     case 'countdown':
       return intent.countdown !== undefined && trigger.before.includes(intent.countdown);
@@ -201,4 +219,14 @@ export function launchRuleWants(
     case 'outcome':
       return trigger.outcome;
   }
+}
+
+/** Whether a launch rule asks for this event of this launch. */
+export function launchRuleWants(
+  trigger: TriggerOf<'launch'>,
+  intent: LaunchIntent,
+  launch: Pick<LaunchSnapshot, 'provider' | 'vehicle'>,
+  followed: boolean,
+): boolean {
+  return launchScopeMatches(trigger, launch, followed) && launchEventWanted(trigger, intent);
 }

@@ -134,4 +134,65 @@ describeE2E('alerts page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('the installed app shows a pushed alert; a later one with the same tag replaces it', async () => {
+    const user = await createUser(e2e.server, { email: 'push-sw@astro.test' });
+    const { page, context } = await e2e.newPage(DESKTOP, { serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications'], { origin: e2e.server.url });
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) =>
+      registrations.push(...e.registrations),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await signInAt(page, '/', user);
+    await page.waitForFunction(
+      async () => Boolean(await navigator.serviceWorker.getRegistration()),
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const registrationId = registrations.find((r) => !r.isDeleted)!.registrationId;
+    // What the push service hands the worker: the decrypted message the server composed.
+    const push = (title: string) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: e2e.server.url,
+        registrationId,
+        data: JSON.stringify({
+          title,
+          body: 'SpaceX · Falcon 9.',
+          url: `${e2e.server.url}/rocket-launches`,
+          tag: 'launch-7-moved',
+        }),
+      });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [
+          n.title,
+          n.tag,
+          (n.data as { url: string }).url,
+        ]),
+      );
+    await push('Launch moved: Starlink 10-1');
+    await expect
+      .poll(shown)
+      .toEqual([
+        ['Launch moved: Starlink 10-1', 'launch-7-moved', `${e2e.server.url}/rocket-launches`],
+      ]);
+    await push('Launch moved again: Starlink 10-1');
+    await expect
+      .poll(shown)
+      .toEqual([
+        [
+          'Launch moved again: Starlink 10-1',
+          'launch-7-moved',
+          `${e2e.server.url}/rocket-launches`,
+        ],
+      ]);
+    await context.close();
+  });
 });

@@ -256,4 +256,82 @@ describe.each(dialects)('alert channels (%s)', (dialect) => {
     });
     expect((await owner.get('/_api/alerts/channels')).body.channels).toEqual([]);
   });
+
+  it('rules and quiet hours refuse bad input with their messages, and say rules in plain words', async () => {
+    const dana = await signedIn(server);
+    const { body: hookChannel } = await dana.post('/_api/alerts/channels', {
+      kind: 'webhook',
+      name: 'w',
+      url: hook.url,
+    });
+    const rule = async (body: object) => (await dana.post('/_api/alerts/rules', body)).body;
+    expect(
+      (await rule({ trigger: { kind: 'launch' }, channelIds: [hookChannel.id], enabled: true }))
+        .error,
+    ).toBe('Choose at least one launch event');
+    expect(
+      (
+        await rule({
+          trigger: { kind: 'tonight', at: '25:00' },
+          channelIds: [hookChannel.id],
+          enabled: true,
+        })
+      ).error,
+    ).toBe('Enter a time as HH:MM');
+    expect(
+      (
+        await rule({
+          trigger: { kind: 'stories', sourceIds: [999999] },
+          channelIds: [hookChannel.id],
+          enabled: true,
+        })
+      ).error,
+    ).toBe('Source not found');
+    expect((await rule({ trigger: { kind: 'pass' }, channelIds: [], enabled: true })).error).toBe(
+      'Choose at least one channel',
+    );
+    expect(
+      (await rule({ trigger: { kind: 'pass' }, channelIds: [hookChannel.id], enabled: 'yes' }))
+        .error,
+    ).toBe('enabled must be true or false');
+    const { id } = await rule({
+      trigger: {
+        kind: 'launch',
+        scope: 'vehicle',
+        vehicle: 'Falcon 9',
+        before: ['24h', '10m'],
+        liftoff: true,
+      },
+      channelIds: [hookChannel.id],
+      enabled: true,
+    });
+    const listed = (await dana.get('/_api/alerts/rules')).body.rules;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id,
+        enabled: true,
+        overrideQuietHours: false,
+        summary:
+          'Tell me 24 hours and 10 minutes before any Falcon 9 launch, and when it lifts off, by webhook',
+      }),
+    ]);
+    expect(
+      (await dana.post('/_api/alerts/settings', { quietHours: { start: '22:00', end: '22:00' } }))
+        .body.error,
+    ).toBe('Quiet hours must start and end at different times');
+    expect(
+      (await dana.post('/_api/alerts/settings', { timeZone: 'Mars/Olympus_Mons' })).body.error,
+    ).toBe('Unknown time zone');
+    const saved = await dana.post('/_api/alerts/settings', {
+      quietHours: { start: '22:30', end: '06:45' },
+      timeZone: 'Europe/Paris',
+    });
+    expect(saved.body).toMatchObject({
+      quietHours: { start: '22:30', end: '06:45' },
+      timeZone: 'Europe/Paris',
+      emailAvailable: true,
+    });
+    expect(saved.body.vapidPublicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect((await dana.get('/_api/alerts/deliveries?status=nope')).status).toBe(400);
+  });
 });

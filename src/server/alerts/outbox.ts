@@ -3,7 +3,6 @@
 // alert only while it holds the alert's claim (claimed_by, claim_expires_at),
 // taken in one UPDATE (SKIP LOCKED on PostgreSQL); a claim left by a dead
 // instance expires and the alert is taken again, so nothing due is lost.
-import { sql } from 'kysely';
 import { dialectOf, type DB, type Tx } from '../db/database';
 import type { AlertDeliveryRow, AlertRow } from '../db/tables';
 import { chunks } from './repository';
@@ -345,62 +344,3 @@ export async function splitAlert(
     return true;
   });
 }
-
-/** Deliveries for the log, newest first, with their alert. */
-export async function listDeliveries(
-  db: DB,
-  userId: number,
-  options: { status?: string; before?: number; limit: number; alertId?: number },
-) {
-  return db
-    .selectFrom('alert_deliveries as d')
-    .innerJoin('alerts as a', 'a.id', 'd.alert_id')
-    .innerJoin('alert_channels as c', 'c.id', 'd.channel_id')
-    .select([
-      'd.id',
-      'd.alert_id',
-      'd.channel_id',
-      'd.status',
-      'd.reason',
-      'd.attempts',
-      'd.title',
-      'd.body',
-      'd.sent_at',
-      'd.created_at',
-      'd.next_attempt_at',
-      'a.rule_id',
-      'a.kind',
-      'a.payload',
-      'a.due_at',
-      'c.kind as channel_kind',
-      'c.name as channel_name',
-      'c.origin as channel_origin',
-    ])
-    .where('d.user_id', '=', userId)
-    .$if(options.status !== undefined, (q) =>
-      q.where('d.status', '=', options.status as AlertDeliveryRow['status']),
-    )
-    .$if(options.before !== undefined, (q) => q.where('d.id', '<', options.before!))
-    .$if(options.alertId !== undefined, (q) => q.where('d.alert_id', '=', options.alertId!))
-    .orderBy('d.id', 'desc')
-    .limit(options.limit)
-    .execute();
-}
-
-/** Done and cancelled alerts older than `before` (their deliveries go with them). */
-export async function pruneAlerts(db: DB, before: number): Promise<number> {
-  const result = await db
-    .deleteFrom('alerts')
-    .where('status', 'in', ['done', 'cancelled'])
-    .where('due_at', '<', before)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** For tests and the bench: nothing else reads the raw outbox. */
-export const outboxCounts = (db: DB) =>
-  db
-    .selectFrom('alert_deliveries')
-    .select(['status', sql<number>`count(*)`.as('n')])
-    .groupBy('status')
-    .execute();

@@ -13,7 +13,7 @@ import { channelConfigSchema } from './channels/types';
 import { linkBase } from './dispatch';
 import { minutesClock } from './local-time';
 import { compose } from './message';
-import type { listDeliveries } from './outbox';
+import type { listDeliveries } from './delivery-log';
 import { storedTrigger } from './service';
 import type { AlertPayload } from './triggers/types';
 

@@ -24,7 +24,7 @@ import { requireUser } from '../http/auth-guard';
 import { rateWindow } from '../http/rate-limit';
 import { listSourcesFor } from '../sources/service';
 import type { AlertEngine } from './engine';
-import { listDeliveries } from './outbox';
+import { listDeliveries } from './delivery-log';
 import { toChannel, toDelivery, toRule, toSettings } from './presenter';
 import * as repo from './repository';
 import * as service from './service';

@@ -71,6 +71,8 @@ export async function buildApp(
     { config, db, dialect, log: app.log },
     { clock: options.jobs?.clock, ...options.alerts },
   );
+  // Web push's VAPID key pair is made on first start and kept in the database.
+  await alerts.vapidPublicKey();
   // The news refresh ends with the morning or evening AI briefing (tests may replace it).
   const jobs = await createJobs(
     { config, db, log: app.log },

@@ -38,6 +38,8 @@ export function pwa() {
       // The app shell and every chunk, so any page opens offline.
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       inlineWorkboxRuntime: true,
+      // Shows alerts sent by web push and opens their link (public/push-sw.js).
+      importScripts: ['/push-sw.js'],
       // The first install serves the page that registered it (its API answers get cached).
       clientsClaim: true,
       cleanupOutdatedCaches: true,

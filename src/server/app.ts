@@ -33,6 +33,8 @@ import { adminRoutes } from './admin/routes';
 import { createJobs, type JobDeps } from './jobs';
 import { jobRoutes } from './jobs/routes';
 import type { Clock } from './jobs/clock';
+import { createAlertEngine, type AlertEngineOptions } from './alerts/engine';
+import { alertsRoutes } from './alerts/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -43,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The jobs' clock (tests) and dependencies (the AI briefing for the news refresh). */
   jobs?: { clock?: Clock; deps?: JobDeps };
+  /** The alerts engine's clock, event sources and HTTP client (tests). */
+  alerts?: AlertEngineOptions;
 }
 
 export async function buildApp(
@@ -65,6 +69,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const alerts = createAlertEngine(
+    { config, db, dialect, log: app.log },
+    { clock: options.jobs?.clock, ...options.alerts },
+  );
+  // Web push's VAPID key pair is made on first start and kept in the database.
+  await alerts.vapidPublicKey();
   // The news refresh ends with the morning or evening AI briefing (tests may replace it).
   const jobs = await createJobs(
     { config, db, log: app.log },
@@ -72,6 +82,7 @@ export async function buildApp(
       ...options.jobs,
       deps: {
         briefing: briefingForJobs({ config, db, dialect, log: app.log }),
+        alerts: (now, signal) => alerts.runJob(now.getTime(), signal),
         ...options.jobs?.deps,
       },
     },
@@ -83,7 +94,9 @@ export async function buildApp(
     rateLimiter: createRateLimiter(db),
     log: app.log,
     jobs,
+    alerts,
   };
+  app.addHook('onClose', () => alerts.stop());
 
   // ADMIN_EMAIL is applied once here, at start, never at sign-in or registration.
   await applyAdminEmail(db, config.adminEmail, app.log);
@@ -109,6 +122,7 @@ export async function buildApp(
   await app.register(aiRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(jobRoutes(ctx));
+  await app.register(alertsRoutes(ctx, alerts));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx, drain };

@@ -156,6 +156,23 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   AI_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
 
+  // Alerts (issue 30): e-mail through the operator's SMTP server; web push's VAPID contact.
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  SMTP_SECURE: optionalBool,
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_FROM: optionalString,
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+  ),
+
   // Feed
   REFRESH_COOLDOWN_SECONDS: z.coerce
     .number()
@@ -231,6 +248,20 @@ export type Config = Readonly<{
     geomagneticModel: 'wmm' | 'dipole';
     /** The north geomagnetic (dipole) pole, degrees. */
     geomagneticPole: Readonly<{ latitude: number; longitude: number }>;
+  }>;
+  alerts: Readonly<{
+    /** The SMTP server e-mail alerts go through; null: no e-mail channel. */
+    smtp: Readonly<{
+      host: string;
+      port: number;
+      /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+      secure: boolean;
+      user: string | undefined;
+      password: string | undefined;
+      from: string;
+    }> | null;
+    /** Who push services may contact about this server (VAPID `sub`). */
+    vapidSubject: string;
   }>;
   ai: Readonly<{
     /** OpenAI-compatible endpoint (…/v1); when a model is set and this is not, OpenAI's. */
@@ -319,6 +350,25 @@ export function loadConfig(
       hazeCap: e.SKY_HAZE_CAP,
       geomagneticModel: e.GEOMAGNETIC_MODEL,
       geomagneticPole: Object.freeze(e.GEOMAGNETIC_POLE),
+    }),
+    alerts: Object.freeze({
+      smtp: e.SMTP_HOST
+        ? Object.freeze({
+            host: e.SMTP_HOST,
+            port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+            secure: e.SMTP_SECURE ?? e.SMTP_PORT === 465,
+            user: e.SMTP_USER,
+            password: e.SMTP_PASSWORD,
+            from:
+              e.SMTP_FROM ??
+              (e.SMTP_USER?.includes('@') ? e.SMTP_USER : `AstroDash <astrodash@${os.hostname()}>`),
+          })
+        : null,
+      vapidSubject:
+        e.VAPID_SUBJECT ??
+        (e.PUBLIC_URL?.startsWith('https://')
+          ? e.PUBLIC_URL
+          : `mailto:${e.ADMIN_EMAIL ?? 'astrodash@localhost'}`),
     }),
     ai: Object.freeze({
       baseUrl: trimSlash(e.AI_BASE_URL ?? 'https://api.openai.com/v1'),

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DB, Dialect } from './db/database';
 import type { RateLimiter } from './http/rate-limit';
 import type { JobRunner } from './jobs/runner';
+import type { AlertEngine } from './alerts/engine';
 
 export interface AppContext {
   config: Config;
@@ -13,4 +14,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The background jobs (jobs/): scheduled by main.ts, runnable by hand from the admin calls. */
   jobs: JobRunner;
+  /** The alerts engine (alerts/): its dispatcher runs beside the jobs. */
+  alerts: AlertEngine;
 }

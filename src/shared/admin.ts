@@ -8,6 +8,7 @@ export const JOB_NAMES = [
   'news-refresh',
   'source-polling',
   'launch-schedule',
+  'alerts',
   'housekeeping',
   'sky-tles',
 ] as const;

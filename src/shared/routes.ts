@@ -15,6 +15,8 @@ export const APP_ROUTES = {
   adminAnnouncements: '/admin/announcements',
   /** The sky-events calendar and satellite passes (issue 28). */
   skyCalendar: '/sky-calendar',
+  /** Alerts: rules, channels, quiet hours, the delivery log (issue 30). */
+  alerts: '/alerts',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -60,6 +60,7 @@ export const router = createBrowserRouter([
         path: APP_ROUTES.skyCalendar,
         lazy: page(() => import('./pages/SkyCalendarPage'), 'SkyCalendarPage'),
       },
+      { path: APP_ROUTES.alerts, lazy: page(() => import('./pages/AlertsPage'), 'AlertsPage') },
       { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
     ],
   },

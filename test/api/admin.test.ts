@@ -259,6 +259,7 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
       'news-refresh',
       'source-polling',
       'launch-schedule',
+      'alerts',
       'housekeeping',
       'sky-tles',
     ]);

@@ -1,6 +1,6 @@
 // A real AstroDash server on an ephemeral port over a real database.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import type { Dialect } from '../../src/server/db/database';
@@ -24,6 +24,10 @@ export interface TestServerOptions {
   /** Extra environment, e.g. { ADMIN_EMAIL: 'x@y.z', YOUTUBE_BASE_URL: fixtures.url }. */
   env?: Record<string, string>;
   webDir?: string;
+  /** The jobs' clock and dependencies (the alerts engine shares the clock). */
+  jobs?: BuildOptions['jobs'];
+  /** The alerts engine's event sources and options. */
+  alerts?: BuildOptions['alerts'];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -50,6 +54,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: database.db,
     dialect: database.dialect,
     webDir: options.webDir ?? '/nonexistent',
+    jobs: options.jobs,
+    alerts: options.alerts,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -257,6 +257,96 @@ export interface CalendarFeedsTable {
   created_at: number;
   last_used_at: number | null;
 }
+/** A place an alert is sent to (0021): push, ntfy, webhook or e-mail. */
+export interface AlertChannelsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  name: string;
+  /** JSON: url, topic, email; a push subscription's endpoint and keys. */
+  config: string;
+  token: string | null;
+  secret: string | null;
+  origin: string;
+  status: ColumnType<string, string | undefined, string>;
+  status_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A trigger, its conditions and its channels (0021). */
+export interface AlertRulesTable {
+  id: Generated<number>;
+  user_id: number;
+  trigger_kind: string;
+  /** JSON of the validated trigger. */
+  trigger: string;
+  enabled: Bool;
+  override_quiet: ColumnType<Bool, Bool | undefined, Bool>;
+  enabled_at: number;
+  cursor: number | null;
+  state: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AlertRuleChannelsTable {
+  rule_id: number;
+  channel_id: number;
+}
+
+/** Quiet hours (minutes after local midnight) and the time zone they are read in (0021). */
+export interface AlertSettingsTable {
+  user_id: number;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  time_zone: string | null;
+  updated_at: number;
+}
+
+/** The last snapshot of a watched thing (a launch), JSON (0021). */
+export interface AlertSubjectsTable {
+  kind: string;
+  key: string;
+  state: string;
+  updated_at: number;
+}
+
+/** The outbox: one row per alert, its identity UNIQUE (0021). */
+export interface AlertsTable {
+  id: Generated<number>;
+  identity: string;
+  user_id: number;
+  rule_id: number;
+  kind: string;
+  group_key: string | null;
+  payload: string;
+  status: 'pending' | 'done' | 'cancelled';
+  reason: string | null;
+  due_at: number;
+  now_event: ColumnType<Bool, Bool | undefined, Bool>;
+  claimed_by: string | null;
+  claim_expires_at: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One alert sent (or to send) on one channel (0021). */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  alert_id: number;
+  channel_id: number;
+  user_id: number;
+  status: 'pending' | 'deferred' | 'sent' | 'failed' | 'cancelled';
+  reason: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number;
+  title: string | null;
+  body: string | null;
+  sent_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
 
 export interface Database {
   users: UsersTable;
@@ -281,6 +371,13 @@ export interface Database {
   sky_tles: SkyTlesTable;
   sky_preferences: SkyPreferencesTable;
   calendar_feeds: CalendarFeedsTable;
+  alert_channels: AlertChannelsTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_channels: AlertRuleChannelsTable;
+  alert_settings: AlertSettingsTable;
+  alert_subjects: AlertSubjectsTable;
+  alerts: AlertsTable;
+  alert_deliveries: AlertDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -291,3 +388,7 @@ export type NewSource = Insertable<NewsSourcesTable>;
 export type NewsItemRow = Selectable<NewsItemsTable>;
 export type NewNewsItem = Insertable<NewsItemsTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
+export type AlertChannelRow = Selectable<AlertChannelsTable>;
+export type AlertRuleRow = Selectable<AlertRulesTable>;
+export type AlertRow = Selectable<AlertsTable>;
+export type AlertDeliveryRow = Selectable<AlertDeliveriesTable>;

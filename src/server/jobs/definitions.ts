@@ -27,6 +27,8 @@ export type { BriefingSlot };
 export interface JobDeps {
   /** Writes the morning or evening AI briefing (the AI module); absent: skipped. */
   briefing?: (slot: BriefingSlot, now: Date) => Promise<unknown>;
+  /** Finds new alert events and sends what is due (the alerts module); absent: skipped. */
+  alerts?: (now: Date, signal: AbortSignal) => Promise<Figures>;
 }
 
 export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefinition[] {
@@ -102,6 +104,15 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       schedule: every(hours(ROCKET_REFRESH_HOURS), 'Every 4.8 hours'),
       enabledByDefault: true,
       run: async ({ signal }) => fetchJob(await activeSources(db, 'rocket_launch'), { signal }),
+    },
+    {
+      name: 'alerts',
+      title: 'Alerts',
+      description:
+        'Finds new alert events (stories, launches, the sky) and sends the alerts that are due.',
+      schedule: every(60_000, 'Every minute'),
+      enabledByDefault: true,
+      run: async ({ now, signal }) => (deps.alerts ? deps.alerts(now, signal) : {}),
     },
     {
       name: 'housekeeping',

@@ -44,9 +44,13 @@ export async function prepareBackgroundWork(
   }
   return {
     start() {
-      if (ctx.config.jobsEnabled) ctx.jobs.start();
-      else ctx.log.info('JOBS_ENABLED=false: no background jobs run on this instance');
+      if (ctx.config.jobsEnabled) {
+        ctx.jobs.start();
+        ctx.alerts.start();
+      } else ctx.log.info('JOBS_ENABLED=false: no background jobs run on this instance');
     },
-    stop: () => ctx.jobs.stop(),
+    stop: async () => {
+      await Promise.all([ctx.jobs.stop(), ctx.alerts.stop()]);
+    },
   };
 }

@@ -17,7 +17,8 @@ export interface HttpRequestOptions {
   etag?: string | null;
   lastModified?: string | null;
   method?: 'GET' | 'POST';
-  body?: string;
+  /** Bytes for binary bodies (an encrypted web push message). */
+  body?: string | Uint8Array;
 }
 
 /** The guarded HTTP client every fetcher must use (SSRF guard, timeouts, size cap, redirects). */

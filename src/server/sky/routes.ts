@@ -11,7 +11,6 @@ import { moonPhaseAt } from './moon';
 import { placeOf, zipPlace } from './place';
 import { createSkyService } from './service';
 import { skyCalendarRoutes } from './skycal-routes';
-import { lookupZip } from './zip';
 import { eventVerdicts } from './tonight-answer';
 import { tonightRoutes } from './tonight-routes';
 

@@ -22,7 +22,8 @@ async function request(url: string, options: HttpRequestOptions = {}): Promise<H
   const res = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body,
+    body:
+      typeof options.body === 'string' ? options.body : options.body && Buffer.from(options.body),
     redirect: 'follow',
   });
   return {

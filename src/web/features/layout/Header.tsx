@@ -1,4 +1,4 @@
-import { UserRound } from 'lucide-react';
+import { Bell, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../../shared/types';
 import { Logo } from '../../components/Logo';
@@ -25,6 +25,13 @@ export function Header({ user }: { user: User }) {
         <SkyStrip />
       </div>
       <ThemeMenu />
+      {/* Beside the spec's Account button: the user's Alerts (issue 30). A phone's
+          header has no room to spare: there My Account links to them. */}
+      <Button asChild variant="ghost" size="icon" className="shrink-0 max-sm:hidden">
+        <Link to="/alerts" aria-label="Alerts" title="Alerts">
+          <Bell aria-hidden="true" />
+        </Link>
+      </Button>
       <Button asChild variant="outline" size="sm" className="max-sm:w-9 max-sm:px-0">
         <Link to="/account">
           <UserRound aria-hidden="true" />

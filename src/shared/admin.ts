@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   'source-polling',
   'launch-schedule',
   'housekeeping',
+  'topic-vocabulary',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

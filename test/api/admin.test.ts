@@ -260,6 +260,7 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
       'source-polling',
       'launch-schedule',
       'housekeeping',
+      'topic-vocabulary',
     ]);
     const purge = list.body.jobs[0];
     expect(purge).toMatchObject({

@@ -225,6 +225,28 @@ export interface PrivateFeedsTable {
   last_used_at: number | null;
 }
 
+/** An item's topic, tagged at ingestion (0019). */
+export interface ItemTopicsTable {
+  item_id: number;
+  topic: string;
+}
+
+/** A user's followed or muted topic (0019): topic_follows, topic_mutes. */
+export interface TopicChoiceTable {
+  user_id: number;
+  topic: string;
+  created_at: number;
+}
+
+/** The LL2 half of the topic vocabulary, as last refreshed (0019); aliases as JSON. */
+export interface TopicVocabularyTable {
+  slug: string;
+  name: string;
+  kind: string;
+  aliases: string;
+  refreshed_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -245,6 +267,10 @@ export interface Database {
   reading_items: ReadingItemsTable;
   private_feeds: PrivateFeedsTable;
   reading_undo: ReadingUndoTable;
+  item_topics: ItemTopicsTable;
+  topic_follows: TopicChoiceTable;
+  topic_mutes: TopicChoiceTable;
+  topic_vocabulary: TopicVocabularyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

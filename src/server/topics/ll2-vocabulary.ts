@@ -264,7 +264,7 @@ export const SHIPPED_LL2_ENTITIES: SpaceEntity[] = [
     slug: 'astra-space',
     name: 'Astra Space',
     kind: 'agency',
-    aliases: ['Astra Space'],
+    aliases: ['Astra', 'Astra Space'],
     origin: 'll2',
   },
   {
@@ -582,6 +582,13 @@ export const SHIPPED_LL2_ENTITIES: SpaceEntity[] = [
     origin: 'll2',
   },
   {
+    slug: 'copernicus',
+    name: 'Copernicus',
+    kind: 'program',
+    aliases: ['Copernicus'],
+    origin: 'll2',
+  },
+  {
     slug: 'starlink',
     name: 'Starlink',
     kind: 'program',
@@ -600,6 +607,13 @@ export const SHIPPED_LL2_ENTITIES: SpaceEntity[] = [
     name: 'GPS',
     kind: 'program',
     aliases: ['GPS', 'Global Positioning System'],
+    origin: 'll2',
+  },
+  {
+    slug: 'galileo',
+    name: 'Galileo',
+    kind: 'program',
+    aliases: ['Galileo'],
     origin: 'll2',
   },
   {
@@ -863,7 +877,7 @@ export const SHIPPED_LL2_ENTITIES: SpaceEntity[] = [
     slug: 'kairos',
     name: 'KAIROS',
     kind: 'vehicle',
-    aliases: ['KAIROS'],
+    aliases: ['KAIROS', 'Kairos'],
     origin: 'll2',
   },
   {

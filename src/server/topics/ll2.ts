@@ -57,8 +57,6 @@ const NAMES_DROPPED = new Set([
   'Falcon',
   'Mercury', // the planet (curated) wins
   'Gemini',
-  'Copernicus',
-  'Galileo',
   'Apollo Lunar Module',
   'Russian Federal Space Agency (ROSCOSMOS)',
   'Proton / UR-500',
@@ -110,6 +108,8 @@ const RENAMED: Record<string, { name?: string; aliases?: string[] }> = {
   'Commercial Crew Program': { aliases: ['Commercial Crew'] },
   Atlas: { name: 'Atlas V', aliases: ['Atlas V', 'Atlas 5'] },
   Vega: { name: 'Vega-C' },
+  KAIROS: { aliases: ['Kairos'] },
+  'Astra Space': { aliases: ['Astra'] },
   Eris: { name: 'Eris-1' },
   Vikram: { name: 'Vikram-I' },
   Antares: { name: 'Antares rocket', aliases: ['Antares 330'] },

@@ -5,8 +5,8 @@
 // "Marshall"). A trie over lower-cased tokens is walked from each token at
 // most MAX_ALIAS_TOKENS deep, leftmost-longest, so the cost is O(tokens).
 //
-// Case rules, per alias token: an acronym ("ESA", "JWST") matches only in the
-// same capitals; a capitalised word ("Mars", "Webb") needs a capital first
+// Case rules, per alias token: an acronym ("ESA", "JWST") or a word with
+// capitals inside ("SpaceX", "InSight") matches only as written; a capitalised word ("Mars", "Webb") needs a capital first
 // letter (so "webb" in a URL slug or "moon" in prose is not a mention); a
 // lower-case word ("station") and anything holding a digit match in any case.
 import type { SpaceEntity } from './entities';
@@ -68,10 +68,10 @@ function caseRule(token: string): CaseRule {
   const letters = token.replace(/[^\p{L}]/gu, '');
   if (letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase())
     return 'exact';
+  // "SpaceX", "InSight", "iQPS": capitals inside the word are part of the name.
+  if (letters.slice(1) !== letters.slice(1).toLowerCase()) return 'exact';
   const first = letters[0] ?? '';
   if (first !== first.toLowerCase()) return 'capital';
-  // "iQPS": capitals after a lower-case start are part of the name.
-  if (letters !== letters.toLowerCase()) return 'exact';
   return 'any';
 }
 

@@ -68,7 +68,7 @@ function load(ll2: readonly SpaceEntity[]): Loaded {
 let current = load(SHIPPED_LL2_ENTITIES);
 
 /** Swaps in LL2 entities (the weekly refresh's); the curated list always stays. */
-export function useLl2Entities(ll2: readonly SpaceEntity[]): void {
+export function setLl2Entities(ll2: readonly SpaceEntity[]): void {
   current = load(ll2.length > 0 ? ll2 : SHIPPED_LL2_ENTITIES);
 }
 

@@ -56,6 +56,7 @@ export const router = createBrowserRouter([
         path: APP_ROUTES.rocketLaunches,
         lazy: page(() => import('./pages/RocketLaunchesPage'), 'RocketLaunchesPage'),
       },
+      { path: APP_ROUTES.topic, lazy: page(() => import('./pages/TopicPage'), 'TopicPage') },
       { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
     ],
   },

@@ -1,13 +1,13 @@
 // Space topics (issue 29): tags written at ingestion from real articles, the
 // list's topics and ?topic= filter, the topic page, follow and mute, and the
 // weekly vocabulary refresh, on every dialect.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
 import { createSignedInUser, type TestUser } from '../helpers/factories';
 import { FixtureServer } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { articlesTitled, rssOf, topicFixture } from '../helpers/topic-feed';
 import { followedTopics } from '../../src/server/topics/service';
 import { refreshVocabulary } from '../../src/server/topics/refresh';
 import { checkVocabularySoon, keepVocabularyCurrent } from '../../src/server/topics/loaded';
@@ -16,41 +16,17 @@ import { SHIPPED_LL2_ENTITIES } from '../../src/server/topics/ll2-vocabulary';
 import { operatorHttp } from '../../src/server/net/guarded-http';
 import type { NewsItem } from '../../src/shared/types';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../fixtures/topics/${name}`, import.meta.url), 'utf8'));
-const { articles } = fixture('labelled-articles.json') as {
-  articles: Array<{ id: string; title: string; summary: string; topics: string[] }>;
-};
-
 // Real SNAPI articles: Artemis II, JWST, two Starlink launches, Crew-12, and one with no topic.
-const PICKED = [
+const picked = articlesTitled([
   'Artemis II Flies Around the Moon for All',
   'JWST study links sulfur rich gas giants to core growth in distant HR 8799 system',
   'Live coverage: SpaceX to launch 25 Starlink satellites on Falcon 9 rocket from California',
   'Live coverage: SpaceX plans mid-afternoon Falcon 9 rocket launch from Vandenberg SFB',
   'Crew-12 launches to ISS',
   'Tropical Cyclone Narelle Crosses Australia',
-];
-const picked = PICKED.map((title) => {
-  const article = articles.find((a) => a.title === title);
-  if (!article) throw new Error(`no labelled article "${title}"`);
-  return article;
-});
-
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+]);
 const T0 = Date.UTC(2026, 3, 1, 12);
-const rss = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0"><channel><title>Space news</title><link>https://news.example.test/</link><description>Real SNAPI articles</description>
-${picked
-  .map(
-    (
-      a,
-      i,
-    ) => `<item><title>${escape(a.title)}</title><link>https://news.example.test/${a.id}</link><guid>${a.id}</guid>
-<pubDate>${new Date(T0 + i * 3_600_000).toUTCString()}</pubDate><description>${escape(a.summary)}</description></item>`,
-  )
-  .join('\n')}
-</channel></rss>`;
+const rss = rssOf(picked, T0);
 
 describe.each(dialects)('space topics (%s)', (dialect) => {
   let server: TestServer;
@@ -174,7 +150,7 @@ describe.each(dialects)('space topics (%s)', (dialect) => {
   });
 
   it('refreshes the LL2 vocabulary within the budget, and every reader picks it up', async () => {
-    const ll2 = fixture('ll2-objects.json');
+    const ll2 = topicFixture('ll2-objects.json') as Record<string, unknown[]>;
     const base = `${fixtures.url}/ll2/2.2.0`;
     const page = (results: unknown[], next: string | null = null) => ({
       body: JSON.stringify({ count: results.length, next, results }),

@@ -229,6 +229,8 @@ export interface PrivateFeedsTable {
 export interface ItemTopicsTable {
   item_id: number;
   topic: string;
+  /** Order of first mention, implied topics last. */
+  position: ColumnType<number, number | undefined, number>;
 }
 
 /** A user's followed or muted topic (0019): topic_follows, topic_mutes. */

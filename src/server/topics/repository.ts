@@ -21,7 +21,9 @@ export async function replaceItemTopics(
 ): Promise<void> {
   for (const ids of chunks(rewritten))
     await db.deleteFrom('item_topics').where('item_id', 'in', ids).execute();
-  const rows = tags.flatMap((t) => t.topics.map((topic) => ({ item_id: t.itemId, topic })));
+  const rows = tags.flatMap((t) =>
+    t.topics.map((topic, position) => ({ item_id: t.itemId, topic, position })),
+  );
   for (const part of chunks(rows)) await db.insertInto('item_topics').values(part).execute();
 }
 
@@ -33,6 +35,8 @@ export async function findItemTopics(db: Db, itemIds: readonly number[]) {
     .selectFrom('item_topics')
     .select(['item_id', 'topic'])
     .where('item_id', 'in', [...itemIds])
+    .orderBy('item_id')
+    .orderBy('position')
     .execute();
   for (const row of rows) {
     const list = byItem.get(row.item_id);

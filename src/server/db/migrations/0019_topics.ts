@@ -14,6 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().references('news_items.id').onDelete('cascade'),
     )
     .addColumn('topic', 'text', (c) => c.notNull())
+    // Order of first mention (implied topics last): chips show the story's own first.
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('item_topics_pk', ['item_id', 'topic'])
     .execute();
   await db.schema

@@ -100,6 +100,15 @@ describeE2E('space topics', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await e2e.screenshot(page, 'topics-page-mobile-dark');
+    // The dashboard's rows carry the chips too.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'List View' }).click();
+    await page.getByTestId('news-row').first().waitFor();
+    await expect.poll(() => page.getByTestId('topic-chip').count()).toBeGreaterThan(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      MOBILE.width,
+    );
+    await e2e.screenshot(page, 'topics-rows-mobile-dark');
     await page.goto('/topics/no-such-topic');
     await page.getByRole('heading', { name: 'Topic not found' }).waitFor();
     await context.close();

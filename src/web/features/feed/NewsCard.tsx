@@ -66,7 +66,7 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
             {truncate(item.summaryText, CARD_SUMMARY_CHARS)}
           </p>
         )}
-        <TopicChips topics={item.topics} />
+        <TopicChips topics={item.topics} max={2} />
         <AiSummary item={item} />
         <div className="@container mt-auto flex items-center justify-between gap-2">
           {/* In a narrow card, source over time (the source truncates), so the Save and Share

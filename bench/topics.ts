@@ -91,8 +91,8 @@ async function tagSeeded(db: ReturnType<typeof openDatabase>['db']) {
     ['james-webb-space-telescope', 1000],
   ];
   for (const [topic, every] of shares) {
-    await sql`INSERT INTO item_topics (item_id, topic, position)
-      SELECT id, ${topic}, 0 FROM news_items WHERE id % ${every} = 0`.execute(db);
+    await sql`INSERT INTO item_topics (item_id, topic, source_id, position)
+      SELECT id, ${topic}, source_id, 0 FROM news_items WHERE id % ${every} = 0`.execute(db);
   }
 }
 

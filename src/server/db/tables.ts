@@ -229,8 +229,17 @@ export interface PrivateFeedsTable {
 export interface ItemTopicsTable {
   item_id: number;
   topic: string;
+  /** The item's source, so a topic's items in a feed are read from the index alone. */
+  source_id: number;
   /** Order of first mention, implied topics last. */
   position: ColumnType<number, number | undefined, number>;
+}
+
+/** Items per topic and source, kept by triggers on item_topics (0019). */
+export interface TopicSourceCountsTable {
+  topic: string;
+  source_id: number;
+  item_count: number;
 }
 
 /** A user's followed or muted topic (0019): topic_follows, topic_mutes. */
@@ -270,6 +279,7 @@ export interface Database {
   private_feeds: PrivateFeedsTable;
   reading_undo: ReadingUndoTable;
   item_topics: ItemTopicsTable;
+  topic_source_counts: TopicSourceCountsTable;
   topic_follows: TopicChoiceTable;
   topic_mutes: TopicChoiceTable;
   topic_vocabulary: TopicVocabularyTable;

@@ -9,7 +9,6 @@ import {
   SORT_COLUMNS,
   countFiltered,
   countMatches,
-  countMuted,
   findItemsByIds,
   findMatches,
   findPage,
@@ -22,6 +21,7 @@ import { searchTokens } from './search';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
 import { readingTotal } from './reading-total';
 import { listTopicFilter, topicsOfItems } from '../topics/service';
+import { countMutedItems, countTopicItems } from '../topics/list-filter';
 import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
 import { SEARCH_LIST_CAP, SearchCache, positionAfter, type SearchResult } from './search-cache';
 
@@ -98,8 +98,15 @@ async function searchResult(
 /** The feed's total: from the maintained counts where it can, else counted. */
 async function feedTotal(db: DB, dialect: Dialect, filter: FeedFilter, counts: ItemCounts) {
   if (filter.reading) return readingTotal(db, dialect, filter, counts);
-  if (filter.topic !== undefined) return countFiltered(db, dialect, filter);
-  return counts.matched - (await countMuted(db, dialect, filter));
+  const kinds = filter.itemType !== undefined || filter.isBreaking !== undefined;
+  const muted = filter.mutedTopics ?? [];
+  if (filter.topic !== undefined)
+    return kinds || muted.length
+      ? countFiltered(db, dialect, filter)
+      : countTopicItems(db, filter.topic, filter.sourceIds);
+  if (muted.length === 0) return counts.matched;
+  if (kinds) return countFiltered(db, dialect, filter);
+  return counts.matched - (await countMutedItems(db, muted, filter.sourceIds));
 }
 
 export async function listNews(

@@ -13,6 +13,7 @@ import type { Database } from '../db/tables';
 import type { Cursor } from './cursor';
 import { toFts5Query, toTsQuery } from './search';
 import { readingConditions, type ReadingFilter } from '../reading/list-filter';
+import { topicConditions } from '../topics/list-filter';
 
 export const SORT_COLUMNS = {
   publishedAt: 'published_at',
@@ -72,7 +73,7 @@ function filterConditions(
   const conditions: Expression<SqlBool>[] = [
     eb(col(dialect, sourceStrategy, false, 'source_id'), 'in', filter.sourceIds),
   ];
-  conditions.push(...topicConditions(filter));
+  conditions.push(...topicConditions(filter.topic, filter.mutedTopics));
   if (filter.itemType !== undefined)
     conditions.push(eb('news_items.item_type', '=', filter.itemType));
   if (filter.isBreaking !== undefined)
@@ -84,40 +85,6 @@ function filterConditions(
     );
   }
   return conditions;
-}
-
-/** The topic filter and the muted topics, on item_topics' two indexes. */
-function topicConditions(filter: FeedFilter): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filter.topic !== undefined)
-    conditions.push(
-      sql<SqlBool>`news_items.id IN (SELECT item_topics.item_id FROM item_topics WHERE item_topics.topic = ${filter.topic})`,
-    );
-  if (filter.mutedTopics?.length)
-    conditions.push(
-      sql<SqlBool>`NOT EXISTS (SELECT 1 FROM item_topics WHERE item_topics.item_id = news_items.id AND item_topics.topic IN (${sql.join(filter.mutedTopics)}))`,
-    );
-  return conditions;
-}
-
-/**
- * Items of the muted topics within the sources and kind filter: what the
- * feed's total loses to them. Reads the muted topics' index entries only.
- */
-export async function countMuted(db: DB, dialect: Dialect, filter: FeedFilter): Promise<number> {
-  if (!filter.mutedTopics?.length) return 0;
-  let query = db
-    .selectFrom('item_topics')
-    .innerJoin('news_items', 'news_items.id', 'item_topics.item_id')
-    .select(sql<number>`count(DISTINCT item_topics.item_id)`.as('n'))
-    .where('item_topics.topic', 'in', filter.mutedTopics)
-    .where(col(dialect, 'sort', false, 'source_id'), 'in', filter.sourceIds);
-  if (filter.itemType !== undefined)
-    query = query.where('news_items.item_type', '=', filter.itemType);
-  if (filter.isBreaking !== undefined)
-    query = query.where('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0);
-  const row = await query.executeTakeFirstOrThrow();
-  return row.n;
 }
 
 function cursorCondition(eb: Eb, page: FeedPage): Expression<SqlBool>[] {

@@ -16,13 +16,19 @@ function chunks<T>(values: readonly T[], size = CHUNK): T[][] {
 /** Replaces the topics of the given items (a rewritten item is tagged afresh). */
 export async function replaceItemTopics(
   db: Db,
+  sourceId: number,
   tags: ReadonlyArray<{ itemId: number; topics: readonly string[] }>,
   rewritten: readonly number[],
 ): Promise<void> {
   for (const ids of chunks(rewritten))
     await db.deleteFrom('item_topics').where('item_id', 'in', ids).execute();
   const rows = tags.flatMap((t) =>
-    t.topics.map((topic, position) => ({ item_id: t.itemId, topic, position })),
+    t.topics.map((topic, position) => ({
+      item_id: t.itemId,
+      topic,
+      source_id: sourceId,
+      position,
+    })),
   );
   for (const part of chunks(rows)) await db.insertInto('item_topics').values(part).execute();
 }

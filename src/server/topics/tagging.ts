@@ -30,6 +30,6 @@ export const topicTagging: AfterStoreStep = {
       topics: topicSlugsOf(stored.item),
     }));
     const rewritten = items.filter((s) => !s.isNew).map((s) => s.id);
-    await replaceItemTopics(tx, tags, rewritten);
+    await replaceItemTopics(tx, context.sourceId, tags, rewritten);
   },
 };

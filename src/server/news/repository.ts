@@ -73,7 +73,7 @@ function filterConditions(
   const conditions: Expression<SqlBool>[] = [
     eb(col(dialect, sourceStrategy, false, 'source_id'), 'in', filter.sourceIds),
   ];
-  conditions.push(...topicConditions(filter.topic, filter.mutedTopics));
+  conditions.push(...topicConditions(filter.topic, filter.mutedTopics, strategy === 'match'));
   if (filter.itemType !== undefined)
     conditions.push(eb('news_items.item_type', '=', filter.itemType));
   if (filter.isBreaking !== undefined)

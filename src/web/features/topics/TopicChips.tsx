@@ -24,6 +24,7 @@ export function TopicChips({
           <Link
             to={topicPath(t.slug)}
             data-testid="topic-chip"
+            title={t.name}
             className="block max-w-40 truncate rounded-full border border-border bg-secondary/60 px-2 py-px text-[0.6875rem] font-medium text-secondary-foreground hover:border-primary hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {t.name}

@@ -23,6 +23,8 @@ import { sourcesRoutes } from './sources/routes';
 import { ingestRoutes } from './ingest/routes';
 import { fetchSourceNow } from './ingest/fetch-now';
 import { newsRoutes } from './news/routes';
+import { topicStories } from './news/list';
+import { topicsRoutes } from './topics/routes';
 import { readingRoutes } from './reading/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
@@ -116,6 +118,7 @@ export async function buildApp(
   await app.register(ingestRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
+  await app.register(topicsRoutes(ctx, { topicItems: topicStories(ctx) }));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));

@@ -11,6 +11,7 @@ export const JOB_NAMES = [
   'alerts',
   'housekeeping',
   'sky-tles',
+  'topic-vocabulary',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -13,5 +13,9 @@ describe('isAppPath', () => {
     ['/account/extra', false],
     ['/admin/', true],
     ['/Login', false],
+    ['/topics/artemis-ii', true],
+    ['/topics/:slug', false],
+    ['/topics/Artemis II', false],
+    ['/topics/artemis/extra', false],
   ])('%s → %s', (url, expected) => expect(isAppPath(url)).toBe(expected));
 });

@@ -17,15 +17,23 @@ export const APP_ROUTES = {
   skyCalendar: '/sky-calendar',
   /** Alerts: rules, channels, quiet hours, the delivery log (issue 30). */
   alerts: '/alerts',
+  /** A space topic's page (issue 29): /topics/artemis-ii. */
+  topic: '/topics/:slug',
 } as const;
+
+/** The path of a topic's page. */
+export const topicPath = (slug: string) => `/topics/${encodeURIComponent(slug)}`;
+const TOPIC_PATH = /^\/topics\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
 
-const PATHS: ReadonlySet<string> = new Set(Object.values(APP_ROUTES));
+const PATHS: ReadonlySet<string> = new Set(
+  Object.values(APP_ROUTES).filter((p) => !p.includes(':')),
+);
 
 /** Whether a URL path (query and hash ignored, one trailing slash allowed) is a page of the app. */
 export function isAppPath(url: string): boolean {
   let path = url.split(/[?#]/, 1)[0];
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  return PATHS.has(path);
+  return PATHS.has(path) || TOPIC_PATH.test(path);
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isBidiControl } from './hidden-chars';
 import { READ_STATUSES } from './reading';
+import { topicSlugSchema } from './topics';
 import {
   ANNOUNCEMENT_CONTENT_MAX,
   ANNOUNCEMENT_CONTENT_MIN,
@@ -177,6 +178,8 @@ export const newsListQuerySchema = z.object({
   status: z.enum(READ_STATUSES, { error: 'Status must be unread, read or all' }).default('all'),
   /** Only the caller's saved items (issue 25). */
   saved: queryBoolean.optional(),
+  /** Only stories of one space topic (issue 29). */
+  topic: topicSlugSchema.optional(),
 });
 export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
 

@@ -1,6 +1,7 @@
 // API response shapes (camelCase), shared by server presenters and the web client.
 import type { AnnouncementType, ItemType, Role, SourceType } from './constants';
 import type { ItemExtraByType } from './item-extra';
+import type { TopicRef } from './topics';
 
 export interface User {
   id: number;
@@ -53,6 +54,8 @@ interface NewsItemFields {
   /** The caller's read and saved state (issue 25). */
   isRead: boolean;
   isSaved: boolean;
+  /** The space topics it mentions, tagged at ingestion (issue 29). */
+  topics: TopicRef[];
 }
 
 /**

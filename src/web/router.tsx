@@ -61,6 +61,7 @@ export const router = createBrowserRouter([
         lazy: page(() => import('./pages/SkyCalendarPage'), 'SkyCalendarPage'),
       },
       { path: APP_ROUTES.alerts, lazy: page(() => import('./pages/AlertsPage'), 'AlertsPage') },
+      { path: APP_ROUTES.topic, lazy: page(() => import('./pages/TopicPage'), 'TopicPage') },
       { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
     ],
   },

@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012_own_briefings';
 import * as m0013 from './migrations/0013_reading';
 import * as m0017 from './migrations/0017_place';
 import * as m0018 from './migrations/0018_sky_calendar';
+import * as m0019 from './migrations/0019_topics';
 import * as m0021 from './migrations/0021_alerts';
 
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013_reading': m0013,
   '0017_place': m0017,
   '0018_sky_calendar': m0018,
+  '0019_topics': m0019,
   '0021_alerts': m0021,
 };
 

@@ -347,6 +347,38 @@ export interface AlertDeliveriesTable {
   created_at: number;
   updated_at: number;
 }
+/** An item's topic, tagged at ingestion (0019). */
+export interface ItemTopicsTable {
+  item_id: number;
+  topic: string;
+  /** The item's source, so a topic's items in a feed are read from the index alone. */
+  source_id: number;
+  /** Order of first mention, implied topics last. */
+  position: ColumnType<number, number | undefined, number>;
+}
+
+/** Items per topic and source, kept by triggers on item_topics (0019). */
+export interface TopicSourceCountsTable {
+  topic: string;
+  source_id: number;
+  item_count: number;
+}
+
+/** A user's followed or muted topic (0019): topic_follows, topic_mutes. */
+export interface TopicChoiceTable {
+  user_id: number;
+  topic: string;
+  created_at: number;
+}
+
+/** The LL2 half of the topic vocabulary, as last refreshed (0019); aliases as JSON. */
+export interface TopicVocabularyTable {
+  slug: string;
+  name: string;
+  kind: string;
+  aliases: string;
+  refreshed_at: number;
+}
 
 export interface Database {
   users: UsersTable;
@@ -378,6 +410,11 @@ export interface Database {
   alert_subjects: AlertSubjectsTable;
   alerts: AlertsTable;
   alert_deliveries: AlertDeliveriesTable;
+  item_topics: ItemTopicsTable;
+  topic_source_counts: TopicSourceCountsTable;
+  topic_follows: TopicChoiceTable;
+  topic_mutes: TopicChoiceTable;
+  topic_vocabulary: TopicVocabularyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,6 +17,8 @@ import { JobFailure, type JobDefinition } from './types';
 import { ROCKET_REFRESH_HOURS } from '../../shared/constants';
 import { slotAt, type BriefingSlot } from '../ai/ny-time';
 import { refreshElementSets } from '../sky/tle';
+import { operatorHttp } from '../net/guarded-http';
+import { refreshVocabulary } from '../topics/refresh';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Run history is kept this long. */
@@ -134,6 +136,19 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       schedule: every(hours(12), 'Every 12 hours'),
       enabledByDefault: true,
       run: async ({ now }) => refreshElementSets(ctx.config, db, now.getTime()),
+    },
+    {
+      name: 'topic-vocabulary',
+      title: 'Topic Vocabulary',
+      description:
+        "Refreshes the space topics' agencies, programs and vehicles from Launch Library 2, within the launch call budget.",
+      schedule: cron('40 3 * * 1', 'UTC', 'Weekly, Mondays at 03:40 UTC'),
+      enabledByDefault: true,
+      run: async ({ now }) =>
+        refreshVocabulary(
+          { db, config: ctx.config.ingest, http: operatorHttp(ctx.config.ingest) },
+          now.getTime(),
+        ),
     },
   ];
 }

@@ -1,12 +1,13 @@
 // GET /_api/news/list: which items a user sees, in which order, one page at a time.
-import type { NewsListQuery } from '../../shared/schemas';
-import type { NewsListResponse } from '../../shared/types';
+import { newsListQuerySchema, type NewsListQuery } from '../../shared/schemas';
+import type { NewsItem, NewsListResponse } from '../../shared/types';
 import type { DB, Dialect } from '../db/database';
 import { activeSourceCounts, type ItemCounts } from './counts';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { toNewsItem } from './presenter';
 import {
   SORT_COLUMNS,
+  countFiltered,
   countMatches,
   findItemsByIds,
   findMatches,
@@ -19,13 +20,10 @@ import {
 import { searchTokens } from './search';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
 import { readingTotal } from './reading-total';
+import { listTopicFilter, topicsOfItems } from '../topics/service';
+import { countMutedItems, countTopicItems } from '../topics/list-filter';
 import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
-import {
-  SEARCH_LIST_CAP,
-  positionAfter,
-  type SearchCache,
-  type SearchResult,
-} from './search-cache';
+import { SEARCH_LIST_CAP, SearchCache, positionAfter, type SearchResult } from './search-cache';
 
 export interface ListDeps {
   db: DB;
@@ -64,10 +62,11 @@ const SORT_COST = 2;
 function plan(filter: FeedFilter, page: FeedPage, counts: ItemCounts, matched: number): Strategy {
   if (matched === 0) return 'match';
   const walk = ((page.offset + page.limit) * counts.total) / matched;
-  const candidates = filter.searchTokens
-    ? matched * LOOKUP_COST
-    : counts.inSources *
-      (filter.itemType !== undefined || filter.isBreaking !== undefined ? LOOKUP_COST : 1);
+  const candidates =
+    filter.searchTokens || filter.topic !== undefined
+      ? matched * LOOKUP_COST
+      : counts.inSources *
+        (filter.itemType !== undefined || filter.isBreaking !== undefined ? LOOKUP_COST : 1);
   return walk <= candidates + matched * SORT_COST ? 'sort' : 'match';
 }
 
@@ -94,6 +93,20 @@ async function searchResult(
       values: Float64Array.from(matches, (m) => m.value),
     },
   };
+}
+
+/** The feed's total: from the maintained counts where it can, else counted. */
+async function feedTotal(db: DB, dialect: Dialect, filter: FeedFilter, counts: ItemCounts) {
+  if (filter.reading) return readingTotal(db, dialect, filter, counts);
+  const kinds = filter.itemType !== undefined || filter.isBreaking !== undefined;
+  const muted = filter.mutedTopics ?? [];
+  if (filter.topic !== undefined)
+    return kinds || muted.length
+      ? countFiltered(db, dialect, filter)
+      : countTopicItems(db, filter.topic, filter.sourceIds);
+  if (muted.length === 0) return counts.matched;
+  if (kinds) return countFiltered(db, dialect, filter);
+  return counts.matched - (await countMutedItems(db, muted, filter.sourceIds));
 }
 
 export async function listNews(
@@ -127,14 +140,17 @@ export async function listNews(
   }
   if (filter.sourceIds.length === 0) return empty(0);
   filter.reading = readingFilterOf(userId, query);
+  Object.assign(filter, await listTopicFilter(db, userId, query.topic));
 
-  let matched = filter.reading ? await readingTotal(db, dialect, filter, counts) : counts.matched;
+  let matched = await feedTotal(db, dialect, filter, counts);
   let ids: number[] | undefined;
   /** Where the page ends, when a cached search result says (its values are the snapshot the cursor must follow). */
   let end: Cursor | undefined;
   // Read state changes with every click: a search with it is not cached.
   if (filter.searchTokens && matched > 0 && !filter.reading) {
     const key = JSON.stringify([
+      filter.topic,
+      filter.mutedTopics,
       filter.sourceIds,
       filter.itemType,
       filter.isBreaking,
@@ -155,6 +171,8 @@ export async function listNews(
   if (
     !ids &&
     filter.reading &&
+    filter.topic === undefined &&
+    !filter.mutedTopics?.length &&
     readsUnreadDirectly(filter, matched, counts.inSources, page.offset + page.limit)
   ) {
     const list = await unreadInOrder(db, userId, filter, page.column, page.order);
@@ -168,8 +186,14 @@ export async function listNews(
   const rows = ids
     ? inOrder(ids, await findItemsByIds(db, ids))
     : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
-  const states = await itemStates(db, userId, rows);
-  const items = rows.map((row) => toNewsItem(row, states.get(row.id)));
+  const [states, topics] = await Promise.all([
+    itemStates(db, userId, rows),
+    topicsOfItems(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const items = rows.map((row) => toNewsItem(row, states.get(row.id), topics.get(row.id)));
 
   const totalPages = Math.ceil(matched / query.pageSize);
   const last = rows.at(-1);
@@ -179,4 +203,13 @@ export async function listNews(
       ? encodeCursor(query.sortBy, query.sortOrder, end)
       : null;
   return { items, pagination: { page: query.page, totalPages, totalItems: matched, nextCursor } };
+}
+
+/** A topic's newest stories in the user's feed (the topic page: topics/routes.ts). */
+export function topicStories(deps: { db: DB; dialect: Dialect }) {
+  const searchCache = new SearchCache();
+  return async (userId: number, topic: string, limit: number): Promise<NewsItem[]> => {
+    const query = newsListQuerySchema.parse({ topic, pageSize: limit });
+    return (await listNews({ ...deps, searchCache }, userId, query)).items;
+  };
 }

@@ -17,7 +17,9 @@ export async function readingTotal(
     !reading?.saved &&
     filter.itemType === undefined &&
     filter.isBreaking === undefined &&
-    !filter.searchTokens;
+    !filter.searchTokens &&
+    filter.topic === undefined &&
+    !filter.mutedTopics?.length;
   if (!reading || !whole) return countFiltered(db, dialect, filter);
   const unread = await unreadBySource(db, reading.userId, filter.sourceIds);
   let total = 0;

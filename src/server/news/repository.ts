@@ -13,6 +13,7 @@ import type { Database } from '../db/tables';
 import type { Cursor } from './cursor';
 import { toFts5Query, toTsQuery } from './search';
 import { readingConditions, type ReadingFilter } from '../reading/list-filter';
+import { topicConditions } from '../topics/list-filter';
 
 export const SORT_COLUMNS = {
   publishedAt: 'published_at',
@@ -30,6 +31,10 @@ export interface FeedFilter {
   searchTokens?: string[];
   /** Read and saved filters (reading/list-filter.ts). */
   reading?: ReadingFilter;
+  /** Only items of this space topic (topics/). */
+  topic?: string;
+  /** Items of these topics leave the feed (the user's muted topics). */
+  mutedTopics?: string[];
 }
 
 export interface FeedPage {
@@ -62,9 +67,13 @@ function filterConditions(
   filter: FeedFilter,
   strategy: Strategy,
 ): Expression<SqlBool>[] {
+  // With a topic the candidates are the topic's items (item_topics_topic), never a
+  // source's slice: on SQLite the source term then stays off the index ('sort').
+  const sourceStrategy = filter.topic !== undefined ? 'sort' : strategy;
   const conditions: Expression<SqlBool>[] = [
-    eb(col(dialect, strategy, false, 'source_id'), 'in', filter.sourceIds),
+    eb(col(dialect, sourceStrategy, false, 'source_id'), 'in', filter.sourceIds),
   ];
+  conditions.push(...topicConditions(filter.topic, filter.mutedTopics, strategy === 'match'));
   if (filter.itemType !== undefined)
     conditions.push(eb('news_items.item_type', '=', filter.itemType));
   if (filter.isBreaking !== undefined)

@@ -1,5 +1,5 @@
 // The feed's filter controls (spec 000 §2 "News feed"): debounced search, sort,
-// item type, source toggles and 'Clear Filters'.
+// item type, source toggles and 'Clear Filters'; and a space topic (issue 29).
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
@@ -16,6 +16,7 @@ import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { humanize } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { useUnreadCounts } from '../reader/state';
+import { TopicFilter } from '../topics/TopicFilter';
 import { hasActiveFilters, resetFilter, type FeedFilter } from './filters';
 
 /** The spec's labels describe the descending order; an ascending feed (launches) says what it shows. */
@@ -212,6 +213,7 @@ export function FilterBar({ filter, onChange, sources, baseline }: FilterBarProp
           ))}
         </NativeSelect>
       </div>
+      <TopicFilter topic={filter.topic} onTopic={(topic) => set({ topic })} />
       {sorted.length > 0 && (
         <SourceChips
           labelId={`${typeId}-sources`}

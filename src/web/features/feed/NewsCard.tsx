@@ -10,6 +10,7 @@ import { activationProps, itemImage, itemYoutubeId } from './item';
 import { ItemImage } from './ItemImage';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
 import { YouTubePlayer } from './YouTubePlayer';
+import { TopicChips } from '../topics/TopicChips';
 
 /**
  * A story as a card: image or video, badges, title, 200-character summary, meta,
@@ -65,6 +66,7 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
             {truncate(item.summaryText, CARD_SUMMARY_CHARS)}
           </p>
         )}
+        <TopicChips topics={item.topics} max={2} />
         <AiSummary item={item} />
         <div className="@container mt-auto flex items-center justify-between gap-2">
           {/* In a narrow card, source over time (the source truncates), so the Save and Share

@@ -10,6 +10,7 @@ import { isRead, storyOpened } from '../reader/state';
 import { AiSummary } from './AiSummary';
 import { activationProps } from './item';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
+import { TopicChips } from '../topics/TopicChips';
 import { launchDetails, launchStatusVariant, pastLaunch, type LaunchDetails } from './launch';
 
 function LaunchInfo({ launch }: { launch: LaunchDetails }) {
@@ -95,6 +96,11 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
         </h3>
         {summary && <span className="text-muted-foreground"> — {summary}</span>}
       </div>
+      <TopicChips
+        topics={item.topics}
+        max={2}
+        className="shrink-0 flex-nowrap max-sm:order-first max-sm:basis-full max-sm:flex-wrap"
+      />
       <ItemMeta
         item={item}
         className="min-w-0 shrink flex-nowrap max-sm:flex-1 sm:[&>span:first-child]:max-w-32 [&>time]:whitespace-nowrap"

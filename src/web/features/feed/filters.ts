@@ -12,6 +12,8 @@ export interface FeedFilter {
   isBreaking?: boolean;
   /** Already debounced and at least 2 characters. */
   searchTerm?: string;
+  /** A space topic's slug (issue 29): only its stories. */
+  topic?: string;
 }
 
 export const BASE_FILTER: FeedFilter = {
@@ -55,7 +57,7 @@ export function hasActiveFilters(f: FeedFilter, baseline?: FeedFilter): boolean 
     ? f.sourceIds.length !== baseline.sourceIds.length ||
       f.sourceIds.some((id) => !baseline.sourceIds.includes(id))
     : f.sourceIds.length > 0;
-  return !!f.searchTerm || !!f.itemType || f.isBreaking !== undefined || sourcesChosen;
+  return !!f.searchTerm || !!f.itemType || !!f.topic || f.isBreaking !== undefined || sourcesChosen;
 }
 
 /** Filter reset (spec 000 §4): publishedAt, desc, no BlueSky, everything else cleared. */
@@ -76,6 +78,7 @@ export function toListParams(f: FeedFilter, sources: NewsSource[] | undefined) {
     itemType: f.itemType,
     isBreaking: f.isBreaking,
     searchTerm: f.searchTerm,
+    topic: f.topic,
   };
 }
 export type ListParams = ReturnType<typeof toListParams>;

@@ -31,6 +31,7 @@ function launch(
     author: null,
     isRead: false,
     isSaved: false,
+    topics: [],
     sourceType: 'rocket_launch',
     extra: {
       status,

@@ -1,0 +1,156 @@
+// A topic's page (issue 29): what it is, Follow and Mute, its stories newest
+// first, its launches and its sky events (those two come from other modules;
+// empty until they are wired in).
+import { Bell, BellRing, EyeOff, Eye, Orbit } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { TopicDetail } from '../../../shared/topics';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { humanize } from '../../lib/format';
+import { NewsCard } from '../feed/NewsCard';
+import { useTopicChoice, useTopicPage } from './queries';
+
+function Choices({ topic }: { topic: TopicDetail }) {
+  const follow = useTopicChoice('follow');
+  const mute = useTopicChoice('mute');
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant={topic.following ? 'default' : 'outline'}
+        size="sm"
+        aria-pressed={topic.following}
+        disabled={follow.isPending}
+        onClick={() => follow.mutate({ topic, on: !topic.following })}
+      >
+        {topic.following ? <BellRing /> : <Bell />}
+        {topic.following ? 'Following' : 'Follow'}
+      </Button>
+      <Button
+        variant={topic.muted ? 'secondary' : 'outline'}
+        size="sm"
+        aria-pressed={topic.muted}
+        disabled={mute.isPending}
+        onClick={() => mute.mutate({ topic, on: !topic.muted })}
+      >
+        {topic.muted ? <EyeOff /> : <Eye />}
+        {topic.muted ? 'Muted' : 'Mute'}
+      </Button>
+    </div>
+  );
+}
+
+function Section({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {empty ? <p className="text-sm text-muted-foreground">{empty}</p> : children}
+    </section>
+  );
+}
+
+const nameOf = (value: unknown) =>
+  value && typeof value === 'object' && 'name' in value ? String(value.name) : 'Unnamed';
+
+function Loading() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading topic">
+      <Skeleton className="h-9 w-64" />
+      <Skeleton className="h-5 w-80 max-w-full" />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} className="h-48" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function TopicView({ slug }: { slug: string }) {
+  const { data, isPending, error, refetch } = useTopicPage(slug);
+  if (isPending) return <Loading />;
+  if (error) {
+    const missing = /not found/i.test(error.message);
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">
+          {missing ? 'Topic not found' : 'This topic could not be loaded'}
+        </h1>
+        <p className="text-muted-foreground">
+          {missing ? `There is no space topic named “${slug}”.` : error.message}
+        </p>
+        {missing ? (
+          <Button asChild variant="outline">
+            <Link to="/">Back to the dashboard</Link>
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const { topic, items, launches, skyEvents } = data;
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Orbit className="h-6 w-6 text-primary" aria-hidden="true" />
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{topic.name}</h1>
+          <Badge variant="secondary" className="capitalize">
+            {humanize(topic.kind)}
+          </Badge>
+        </div>
+        {topic.aliases.length > 0 && (
+          <p className="text-sm text-muted-foreground">Also called {topic.aliases.join(', ')}</p>
+        )}
+        <Choices topic={topic} />
+        {topic.muted && (
+          <p className="text-sm text-muted-foreground">
+            Muted: these stories stay out of your feed, but you can still read them here.
+          </p>
+        )}
+      </header>
+      <Section
+        title="Stories"
+        empty={items.length ? null : `No stories about ${topic.name} in your feed yet.`}
+      >
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <NewsCard key={item.id} item={item} />
+          ))}
+        </div>
+      </Section>
+      <Section
+        title="Launches"
+        empty={launches.length ? null : `No launches linked to ${topic.name} yet.`}
+      >
+        <ul className="list-disc pl-5 text-sm">
+          {launches.map((l, i) => (
+            <li key={i}>{nameOf(l)}</li>
+          ))}
+        </ul>
+      </Section>
+      <Section
+        title="Sky events"
+        empty={skyEvents.length ? null : `No sky events for ${topic.name}.`}
+      >
+        <ul className="list-disc pl-5 text-sm">
+          {skyEvents.map((e, i) => (
+            <li key={i}>{nameOf(e)}</li>
+          ))}
+        </ul>
+      </Section>
+    </div>
+  );
+}

@@ -43,7 +43,8 @@ export function pwa() {
       cleanupOutdatedCaches: true,
       sourcemap: false,
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/_api\//, /^\/ads\.txt$/],
+      // The reader apps' APIs (/api/greader/, /api/fever/) are not pages of the app.
+      navigateFallbackDenylist: [/^\/_api\//, /^\/api\//, /^\/ads\.txt$/],
       runtimeCaching: [
         {
           // Reads only (GET): the network first, the last answer when offline. A call

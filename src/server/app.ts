@@ -22,6 +22,7 @@ import { accountRoutes } from './account/routes';
 import { sourcesRoutes } from './sources/routes';
 import { newsRoutes } from './news/routes';
 import { readingRoutes } from './reading/routes';
+import { syncRoutes } from './sync/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { aiRoutes } from './ai/routes';
@@ -100,6 +101,7 @@ export async function buildApp(
   await app.register(sourcesRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
+  await app.register(syncRoutes(ctx));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));

@@ -74,6 +74,8 @@ export interface NewsSource {
   userId: number | null;
   /** Written by the server (AI Briefings): switchable like a default source, never edited or deleted. */
   builtIn?: boolean;
+  /** The caller's folder for the source (beyond the spec: reader apps see it as a label). */
+  folder?: string | null;
   health: SourceHealth;
 }
 

@@ -30,6 +30,8 @@ export interface FeedFilter {
   searchTokens?: string[];
   /** Read and saved filters (reading/list-filter.ts). */
   reading?: ReadingFilter;
+  /** Items fetched in [min, max) (ms): the reader apps' time bounds (news/stream.ts). */
+  fetched?: { min?: number; max?: number };
 }
 
 export interface FeedPage {
@@ -70,6 +72,10 @@ function filterConditions(
   if (filter.isBreaking !== undefined)
     conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
   conditions.push(...readingConditions(eb, filter.reading));
+  if (filter.fetched?.min !== undefined)
+    conditions.push(eb('news_items.fetched_at', '>=', filter.fetched.min));
+  if (filter.fetched?.max !== undefined)
+    conditions.push(eb('news_items.fetched_at', '<', filter.fetched.max));
   if (filter.searchTokens && dialect === 'postgres') {
     conditions.push(
       sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`,
@@ -157,6 +163,21 @@ export async function findPageIds(
   }
   const rows = await pageIdsQuery(db, dialect, filter, page, strategy).execute();
   return rows.map((r) => r.id);
+}
+
+/** One page's ids with their sort values, in order (no search: news/stream.ts). */
+export async function findPageKeys(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  page: FeedPage,
+  strategy: Strategy,
+): Promise<Array<{ id: number; value: number }>> {
+  if (filter.searchTokens) throw new Error('findPageKeys reads no search');
+  const rows = await pageIdsQuery(db, dialect, filter, page, strategy)
+    .select(sql.ref<number>(`news_items.${page.column}`).as('value'))
+    .execute();
+  return rows.map((r) => ({ id: r.id, value: r.value }));
 }
 
 /** One page of the feed with each item's source, in feed order; one round trip where the query allows. */

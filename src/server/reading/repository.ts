@@ -228,6 +228,39 @@ export async function maxIds(db: DB, sourceIds: number[]): Promise<Map<number, n
   return result;
 }
 
+/**
+ * Per source, the id of its item fetched last before `before` (ms): one seek on
+ * (source_id, fetched_at, id) each. Ids rise with fetch time, so every item of
+ * the source up to that id arrived before then.
+ */
+export async function lastIdsFetchedBefore(
+  db: DB,
+  sourceIds: number[],
+  before: number,
+): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  for (const part of chunks(sourceIds)) {
+    const rows = await db
+      .selectFrom('news_sources')
+      .where('news_sources.id', 'in', part)
+      .select((eb) => [
+        'news_sources.id',
+        eb
+          .selectFrom('news_items')
+          .whereRef('news_items.source_id', '=', 'news_sources.id')
+          .where('news_items.fetched_at', '<', before)
+          .orderBy('news_items.fetched_at', 'desc')
+          .orderBy('news_items.id', 'desc')
+          .limit(1)
+          .select('news_items.id')
+          .as('last'),
+      ])
+      .execute();
+    for (const r of rows) if (r.last !== null) result.set(r.id, r.last);
+  }
+  return result;
+}
+
 /** Per source, the lowest id among items after `item` in the feed's order (newer, or as new with a higher id). */
 export async function lowestNewerIds(
   db: DB,
@@ -430,4 +463,15 @@ export async function resetReadFlags(db: DB, userId: number, sourceIds: number[]
       .where('source_id', 'in', part)
       .execute();
   }
+}
+
+/** The ids of the items the user has saved (reading_items_saved: one index range). */
+export async function savedItemIds(db: DB, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('reading_items')
+    .where('user_id', '=', userId)
+    .where('is_saved', '=', 1)
+    .select('item_id')
+    .execute();
+  return rows.map((r) => r.item_id);
 }

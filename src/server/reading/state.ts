@@ -18,6 +18,7 @@ import {
   findVisibleItems,
   findWatermarks,
   isSourceVisible,
+  lastIdsFetchedBefore,
   lowestNewerIds,
   maxIds,
   readExceptionsIn,
@@ -127,6 +128,36 @@ export async function markAllRead(
     await saveUndo(tx, userId, snapshot);
     let marked = 0;
     for (const id of sourceIds) marked += (before.get(id) ?? 0) - (after.get(id) ?? 0);
+    return { marked };
+  });
+}
+
+/**
+ * Marks read every item of the given sources (ones the caller may see) that was
+ * fetched before `before` (ms): a reader app's "mark all as read" up to its last
+ * sync, which leaves what arrived since unread. Each source's watermark moves up
+ * to its last item fetched before then; nothing is kept for an undo (that
+ * belongs to the web app's own mark-all-read).
+ */
+export async function markReadFetchedBefore(
+  db: DB,
+  userId: number,
+  sourceIds: number[],
+  before: number,
+): Promise<MarkAllReadResponse> {
+  if (sourceIds.length === 0) return { marked: 0 };
+  return db.transaction().execute(async (tx) => {
+    const unreadBefore = await unreadBySource(tx, userId, sourceIds);
+    const old = await findWatermarks(tx, userId, sourceIds);
+    const marks = new Map<number, number>();
+    for (const [sourceId, last] of await lastIdsFetchedBefore(tx, sourceIds, before))
+      if (last > (old.get(sourceId) ?? 0)) marks.set(sourceId, last);
+    await setWatermarks(tx, userId, marks);
+    // Marked unread by hand but now under the watermark: read, like the rest.
+    await settleExceptions(tx, userId, [...marks.keys()]);
+    const unreadAfter = await unreadBySource(tx, userId, sourceIds);
+    let marked = 0;
+    for (const id of sourceIds) marked += (unreadBefore.get(id) ?? 0) - (unreadAfter.get(id) ?? 0);
     return { marked };
   });
 }

@@ -16,7 +16,9 @@ import { enforceRateLimit, rateWindow } from '../http/rate-limit';
 import { extractTitle } from '../ingest/fetchers/extract-title';
 import { fetchSourceNow } from '../ingest/fetch-now';
 import { sharedHttp } from '../net/guarded-http';
+import { sourceFolderSchema, type SourceFolderResponse } from '../../shared/sync';
 import { exportOpml, importOpml, OPML_BODY_LIMIT, OPML_FILENAME } from './opml';
+import { setSourceFolder } from './folders';
 import * as sources from './service';
 
 const EXTRACT_TITLE = rateWindow({ bucket: 'extract-title', limit: 120, windowMs: 10 * 60 * 1000 });
@@ -92,6 +94,16 @@ export function sourcesRoutes(ctx: AppContext): FastifyPluginAsync {
           request.body.isEnabled,
         );
         return { success: true };
+      },
+    );
+
+    // The caller's folder for a source (default or own), which reader apps show as a label.
+    app.post(
+      '/_api/news/sources/folder',
+      { schema: { body: sourceFolderSchema } },
+      async (request): Promise<SourceFolderResponse> => {
+        const user = requireUser(request);
+        return setSourceFolder(db, user.id, request.body.sourceId, request.body.folder);
       },
     );
 

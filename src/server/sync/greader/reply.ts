@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors';
 const CODES: Record<number, string> = {
   400: 'BadRequest',
   401: 'BadAuthentication',
-  403: 'AccountDisabled',
+  403: 'Forbidden',
   404: 'NotFound',
   405: 'BadRequest',
   409: 'Conflict',

@@ -277,6 +277,8 @@ describe.each(dialects)('Google Reader API (%s)', (dialect) => {
     }
     const bad = await reader.post('stream/items/contents', [['i', 'tag:google.com,2005:x']]);
     expect(bad.status).toBe(400);
+    // Past any row id (32-bit on PostgreSQL): a clear 400, not a database error.
+    expect((await reader.post('stream/items/contents', [['i', '99999999999']])).status).toBe(400);
   });
 
   it('keeps read and saved state in step both ways (edit-tag, the web app, id streams)', async () => {

@@ -195,16 +195,16 @@ export async function newestFetchedAt(db: DB, sourceIds: number[]): Promise<Map<
 
 /**
  * The Fever API's paging: up to `limit` ids of the sources' items above `afterId`
- * (ascending) or below `beforeId` (descending), in id order, which is the order
- * items were stored in.
+ * (ascending) or below `beforeId` (descending), or the newest (`newest`), in id
+ * order, which is the order items were stored in.
  */
 export async function itemIdsById(
   db: DB,
   sourceIds: number[],
-  range: { afterId?: number; beforeId?: number; limit: number },
+  range: { afterId?: number; beforeId?: number; newest?: boolean; limit: number },
 ): Promise<number[]> {
   if (sourceIds.length === 0) return [];
-  const descending = range.beforeId !== undefined;
+  const descending = range.beforeId !== undefined || range.newest === true;
   // The primary key in order, each row checked for its source (a unary + keeps
   // SQLite off the source index, which would read every item of the sources).
   let query = db

@@ -18,6 +18,8 @@ import { feedsGroups, groupsOf } from './groups';
 /** Fever pages items 50 at a time. */
 export const ITEMS_PAGE = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Row ids are 32-bit integers on PostgreSQL: larger numbers name nothing of ours. */
+const MAX_ID = 2_147_483_647;
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** A whole number parameter, or undefined; anything else is a 400. */
@@ -34,7 +36,7 @@ function idList(raw: string, name: string): number[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (ids.some((s) => !/^\d{1,16}$/.test(s))) throw badRequest(`${name} must list item ids`);
-  return ids.map(Number);
+  return ids.map(Number).filter((id) => id <= MAX_ID);
 }
 
 export const lastRefreshedOn = (view: SyncView) =>
@@ -98,9 +100,11 @@ export async function items(db: DB, userId: number, view: SyncView, params: Para
     // max_id=0 asks for the newest items.
     const range =
       sinceId !== undefined
-        ? { afterId: Math.max(0, sinceId) }
+        ? { afterId: Math.min(MAX_ID, Math.max(0, sinceId)) }
         : maxId !== undefined
-          ? { beforeId: maxId > 0 ? maxId : Number.MAX_SAFE_INTEGER }
+          ? maxId > 0
+            ? { beforeId: Math.min(MAX_ID, maxId) }
+            : { newest: true }
           : { afterId: 0 };
     ids = await itemIdsById(db, sourceIds, { ...range, limit: ITEMS_PAGE });
   }
@@ -167,7 +171,7 @@ export async function mark(
   const id = intOf(params, 'id');
   if (id === undefined) throw badRequest('mark needs an id');
   if (what === 'item') {
-    const [visible] = await visibleIds(db, userId, [id]);
+    const [visible] = id >= 1 && id <= MAX_ID ? await visibleIds(db, userId, [id]) : [];
     if (as === 'read' || as === 'unread') {
       if (visible !== undefined) await markRead(db, userId, [visible], as === 'read');
       return 'unread';
@@ -181,7 +185,9 @@ export async function mark(
   if (what !== 'feed' && what !== 'group') throw badRequest('mark must be item, feed or group');
   if (as !== 'read') throw badRequest(`A ${what} can only be marked as read`);
   const before = intOf(params, 'before');
-  const until = before !== undefined && before > 0 ? (before + 1) * 1000 : Date.now() + 1;
+  // Seconds; a time past the year 2286 is as good as now.
+  const until =
+    before !== undefined && before > 0 && before < 1e10 ? (before + 1) * 1000 : Date.now() + 1;
   let sourceIds: number[];
   if (what === 'feed') sourceIds = view.visible.has(id) ? [id] : [];
   else if (id === 0) sourceIds = view.subscriptions.map((s) => s.id);

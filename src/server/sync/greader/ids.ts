@@ -11,8 +11,8 @@ export const STARRED = `${STATE_PREFIX}starred`;
 export const KEPT_UNREAD = `${STATE_PREFIX}kept-unread`;
 export const FRESH = `${STATE_PREFIX}fresh`;
 
-/** Ids past this are not ours (and would lose precision as numbers). */
-const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** Row ids are 32-bit integers on PostgreSQL: anything above is not one of ours. */
+export const MAX_ID = 2_147_483_647;
 
 export const longItemId = (id: number) => `${ITEM_PREFIX}${id.toString(16).padStart(16, '0')}`;
 

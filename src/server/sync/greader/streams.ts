@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from '../../news/cursor';
 import { streamItemIds, type StreamPage, type StreamQuery } from '../../news/stream';
 import { sourcesOfLabel, type SyncView } from '../labels';
 import { intParam, type Call } from './call';
-import { parseStream, type Stream } from './ids';
+import { MAX_ID, parseStream, type Stream } from './ids';
 
 export const NOT_A_STREAM = 'Unknown stream';
 export const FEED_NOT_FOUND = 'Feed not found';
@@ -111,6 +111,8 @@ export async function pageOf(
 ): Promise<{ page: StreamPage; continuation: string | null }> {
   const order = call.params.get('r') === 'o' ? 'asc' : 'desc';
   const c = call.params.get('c');
+  const after = c ? decodeCursor(c, 'fetchedAt', order) : undefined;
+  if (after && (after.id < 0 || after.id > MAX_ID)) throw badRequest('Invalid cursor');
   const query: StreamQuery = {
     sourceIds: selection.empty ? [] : selection.sourceIds,
     status: selection.status,
@@ -119,7 +121,7 @@ export async function pageOf(
     until: timeBound(call, 'nt'),
     order,
     limit: intParam(call, 'n', limits.fallback, 1, limits.max),
-    after: c ? decodeCursor(c, 'fetchedAt', order) : undefined,
+    after,
   };
   const page = await streamItemIds(call.ctx, call.caller.user.id, query);
   return {

@@ -7,7 +7,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /**
  * `prefEnabled` is the caller's own switch for a default source (null when they
  * never touched it, which means on). Personal sources ignore it. `folder`: the
- * caller's folder for it, when the caller's list is being shown.
+ * caller's folder for it, if any (sync/ shows folders as labels).
  */
 export function toNewsSource(
   row: SourceRow,
@@ -23,7 +23,8 @@ export function toNewsSource(
     isEnabled: row.is_enabled === 1 && switchedOn,
     userId: row.user_id === null ? null : row.user_id,
     ...(row.built_in === 1 ? { builtIn: true } : {}),
-    ...(folder !== undefined ? { folder } : {}),
+    // Only when there is one: a source in no folder keeps the spec's shape exactly.
+    ...(folder ? { folder } : {}),
     health: {
       lastFetchedAt: iso(row.last_fetched_at),
       lastStatus: row.last_status,

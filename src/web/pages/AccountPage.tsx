@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { ApiPasswordsCard } from '../features/account/ApiPasswordsCard';
 import { PrivateFeedsCard } from '../features/account/PrivateFeedsCard';
 import { ReadingCard } from '../features/account/ReadingCard';
 import { ProfileCard } from '../features/account/ProfileCard';
@@ -31,6 +32,7 @@ export function AccountPage() {
             <SecurityCard />
             <ReadingCard />
             <PrivateFeedsCard />
+            <ApiPasswordsCard email={user.email} />
           </div>
         </AppLayout>
       )}

@@ -24,6 +24,7 @@ import {
 } from './mutations';
 import { OpmlControls } from './OpmlControls';
 import { EditableSourceList } from './EditableSourceList';
+import { SourceFolderField } from './SourceFolderField';
 import { SourceForm } from './SourceForm';
 
 /** `status` (skeleton rows or the load error) replaces the list while set. */
@@ -96,6 +97,7 @@ export function PersonalSources({
               onDelete={del}
               deleteVerb="Delete"
               deleteConsequence="The source and its stories leave your feed. This cannot be undone."
+              rowExtra={(source) => <SourceFolderField source={source} />}
             />
           ))}
       </CardContent>

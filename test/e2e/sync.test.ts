@@ -27,15 +27,19 @@ describeE2E('reader apps: API passwords and folders', () => {
     await signIn(page, user.email, user.password, '/account');
     await page.getByText('No API passwords yet.').waitFor();
     const origin = e2e.server.url;
-    expect(await page.getByLabel('Google Reader API URL').inputValue()).toBe(
-      `${origin}/api/greader/`,
+    expect(
+      await page.getByRole('textbox', { name: 'Google Reader API URL', exact: true }).inputValue(),
+    ).toBe(`${origin}/api/greader/`);
+    expect(
+      await page.getByRole('textbox', { name: 'Fever API URL', exact: true }).inputValue(),
+    ).toBe(`${origin}/api/fever/`);
+    expect(await page.getByRole('textbox', { name: 'Username', exact: true }).inputValue()).toBe(
+      user.email,
     );
-    expect(await page.getByLabel('Fever API URL').inputValue()).toBe(`${origin}/api/fever/`);
-    expect(await page.getByLabel('Username').inputValue()).toBe(user.email);
 
     await page.getByLabel('Name of the new password').fill('Phone');
     await page.getByRole('button', { name: 'Create password' }).click();
-    const shown = page.getByLabel('New API password');
+    const shown = page.getByRole('textbox', { name: 'New API password', exact: true });
     await shown.waitFor();
     const password = await shown.inputValue();
     expect(password).toMatch(/^[0-9a-z]{5}(-[0-9a-z]{5}){5}$/);
@@ -48,7 +52,9 @@ describeE2E('reader apps: API passwords and folders', () => {
     expect((await reader.get('user-info')).status).toBe(200);
     await page.reload();
     await page.getByText(/last used/).waitFor();
-    expect(await page.getByLabel('New API password').count()).toBe(0); // shown only once
+    expect(await page.getByRole('textbox', { name: 'New API password', exact: true }).count()).toBe(
+      0,
+    ); // shown only once
 
     // On a phone, in the dark theme: the card fits the narrow screen.
     const phone = await e2e.newPage(MOBILE);
@@ -79,7 +85,9 @@ describeE2E('reader apps: API passwords and folders', () => {
     await signIn(page, user.email, user.password, '/account');
     await page.getByLabel('Name of the new password').fill('Reeder');
     await page.getByRole('button', { name: 'Create password' }).click();
-    const password = await page.getByLabel('New API password').inputValue();
+    const password = await page
+      .getByRole('textbox', { name: 'New API password', exact: true })
+      .inputValue();
     const reader = await GReader.login(e2e.server.url, user.email, password);
 
     await page.goto('/');
@@ -90,6 +98,19 @@ describeE2E('reader apps: API passwords and folders', () => {
     await folder.press('Enter');
     await page.getByText('Space News is in Missions.').waitFor();
     await e2e.screenshot(page, 'source-folder-desktop');
+    const phone = await e2e.newPage(MOBILE);
+    await phone.page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(phone.page, user.email, user.password, '/');
+    await phone.page.getByRole('tab', { name: 'Sources' }).click();
+    // A fresh context loads every chunk anew: slow on a loaded machine.
+    await phone.page
+      .getByRole('combobox', { name: 'Folder for Space News' })
+      .waitFor({ timeout: 60_000 });
+    expect(
+      await phone.page.getByRole('combobox', { name: 'Folder for Space News' }).inputValue(),
+    ).toBe('Missions');
+    await e2e.screenshot(phone.page, 'source-folder-dark-mobile');
+    await phone.context.close();
     const subs = await reader.get('subscription/list');
     const sub = subs.json.subscriptions.find((s: { title: string }) => s.title === 'Space News');
     expect(sub.categories).toEqual([

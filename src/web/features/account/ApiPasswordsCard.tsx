@@ -64,7 +64,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
   );
 }
 
-function PasswordRow({ item, onRevoke }: { item: ApiPassword; onRevoke(): void }) {
+function PasswordRow({ item, onRevoke }: { item: ApiPassword; onRevoke: () => void }) {
   return (
     <li className="flex flex-wrap items-center gap-2 py-2">
       <div className="min-w-0 flex-1">

@@ -26,7 +26,7 @@ export interface EditableSourceListProps {
   /** What deleting does, said in the confirmation dialog. */
   deleteConsequence: string;
   /** More under a row's summary (the user's folder for the source). */
-  rowExtra?(source: NewsSource): ReactNode;
+  rowExtra?: (source: NewsSource) => ReactNode;
 }
 
 export function EditableSourceList(props: EditableSourceListProps) {

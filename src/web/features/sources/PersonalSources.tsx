@@ -97,13 +97,16 @@ export function PersonalSources({
               onDelete={del}
               deleteVerb="Delete"
               deleteConsequence="The source and its stories leave your feed. This cannot be undone."
-              rowExtra={(source) => <SourceFolderField source={source} />}
+              rowExtra={folderField}
             />
           ))}
       </CardContent>
     </Card>
   );
 }
+
+/** The user's folder for each personal source (issue 26). */
+const folderField = (source: NewsSource) => <SourceFolderField source={source} />;
 
 function AddSourcePopover() {
   const [open, setOpen] = useState(false);

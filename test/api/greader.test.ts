@@ -345,6 +345,27 @@ describe.each(dialects)('Google Reader API (%s)', (dialect) => {
     expect(stale.headers.get('x-reader-google-bad-token')).toBe('true');
   });
 
+  it('pages unread ids from one snapshot; the next first page reads afresh', async () => {
+    const query: Array<[string, string]> = [
+      ['s', `feed/${src.news}`],
+      ['xt', READ],
+    ];
+    const first = await reader.get('stream/items/ids', [...query, ['n', '3']]);
+    const page1 = refs(first.json);
+    expect(page1).toHaveLength(3);
+    // Marked read on the web between two pages: the pages stay one consistent list…
+    const rest = refs((await reader.get('stream/items/ids', [...query, ['n', '100']])).json).slice(
+      3,
+    );
+    await alice.client.post('/_api/news/mark-read', { itemIds: [rest[0]], read: true });
+    const page2 = await reader.get('stream/items/ids', [...query, ['c', first.json.continuation]]);
+    expect(refs(page2.json)[0]).toBe(rest[0]);
+    // …and the next sync sees the change.
+    const again = await reader.get('stream/items/ids', [...query, ['n', '100']]);
+    expect(refs(again.json)).not.toContain(rest[0]);
+    await alice.client.post('/_api/news/mark-read', { itemIds: [rest[0]], read: false });
+  });
+
   it('answers an unchanged id stream with 304, and a changed one with the new ids', async () => {
     const query: Array<[string, string]> = [
       ['s', READING_LIST],

@@ -4,12 +4,14 @@
 // Reader apps sync by what arrived since their last sync, so the order and the
 // time bounds are the fetch time (news_items_fetched_cover); the feed's own
 // list orders by publication.
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB, Dialect } from '../db/database';
 import type { ReadStatus } from '../../shared/reading';
 import { readingConditions, type ReadingFilter } from '../reading/list-filter';
 import { chunks, savedItemIds } from '../reading/repository';
-import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
+import { UNREAD_DIRECT_MAX, unreadInOrder } from '../reading/unread-page';
+import { LruMap } from '../lru-map';
 import { unreadBySource } from '../reading/state';
 import type { Cursor } from './cursor';
 import { findPageKeys, type FeedFilter, type Strategy } from './repository';
@@ -28,15 +30,62 @@ export interface StreamQuery {
   limit: number;
   /** Continue after this item (its fetch time and id). */
   after?: Cursor;
+  /** The snapshot an earlier page of the same listing was cut from (StreamSnapshots). */
+  snapshot?: string;
 }
 
 export interface StreamPage {
   items: Array<{ id: number; fetchedAt: number }>;
   /** Where the next page starts, when this one was full. */
   next: Cursor | null;
+  /** The snapshot the next page may be cut from. */
+  snapshot?: string;
 }
 
 const SORT_COST = 2;
+export const SNAPSHOT_TTL_MS = 60_000;
+
+/**
+ * The unread items a reader app pages through (NetNewsWire asks 1,000 ids at a
+ * time): the first page reads them all (as the unread list does, reading/
+ * unread-page.ts) and keeps the ordered list here for SNAPSHOT_TTL_MS under a
+ * random id, which its continuation carries; the next pages are cut from it
+ * instead of reading them all again, one consistent list. A first page always
+ * reads afresh, so a new sync sees every change; a continuation whose snapshot
+ * is gone (another instance, expired) or is not this listing's reads afresh too.
+ */
+export class StreamSnapshots {
+  private readonly entries = new LruMap<string, Snapshot>({
+    maxEntries: 1_000,
+    maxWeight: 2_000_000,
+    weigh: (e) => e.ids.length,
+  });
+
+  /** The snapshot, if it is still kept and belongs to this listing. */
+  get(id: string, listing: string): Snapshot | undefined {
+    const hit = this.entries.get(id);
+    return hit && hit.listing === listing && hit.expiresAt > Date.now() ? hit : undefined;
+  }
+
+  keep(listing: string, list: { ids: Float64Array; values: Float64Array }): string {
+    const id = randomBytes(12).toString('base64url');
+    this.entries.set(id, { ...list, listing, expiresAt: Date.now() + SNAPSHOT_TTL_MS });
+    return id;
+  }
+}
+
+interface Snapshot {
+  ids: Float64Array;
+  values: Float64Array;
+  listing: string;
+  expiresAt: number;
+}
+
+/** Whose listing, of which sources, in which order. */
+const listingOf = (userId: number, sourceIds: number[], order: string) =>
+  createHash('sha256')
+    .update(`${userId}:${order}:${sourceIds.join(',')}`)
+    .digest('base64url');
 
 function isBeyond(order: 'asc' | 'desc', at: Cursor, value: number, id: number) {
   if (value !== at.value) return order === 'desc' ? value < at.value : value > at.value;
@@ -119,7 +168,7 @@ async function keepByStatus(db: DB, ids: number[], reading: ReadingFilter) {
 
 /** One page of a stream's item ids. */
 export async function streamItemIds(
-  deps: { db: DB; dialect: Dialect },
+  deps: { db: DB; dialect: Dialect; snapshots?: StreamSnapshots },
   userId: number,
   query: StreamQuery,
 ): Promise<StreamPage> {
@@ -136,19 +185,25 @@ export async function streamItemIds(
     reading,
     fetched: { min: query.since, max: query.until },
   };
-  const counts = await itemCounts(db, filter.sourceIds);
-
   if (query.status === 'unread' && query.saved === undefined) {
+    const snapshots = deps.snapshots;
+    const listing = listingOf(userId, filter.sourceIds, query.order);
+    const kept =
+      query.after && query.snapshot ? snapshots?.get(query.snapshot, listing) : undefined;
+    if (kept) return { ...pageOf(query, kept.ids, kept.values), snapshot: query.snapshot };
     const unread = [...(await unreadBySource(db, userId, filter.sourceIds)).values()].reduce(
       (a, b) => a + b,
       0,
     );
-    if (readsUnreadDirectly(filter, unread, counts.inSources, query.limit)) {
+    // Up to UNREAD_DIRECT_MAX they are read at once, once for every page.
+    if (unread <= UNREAD_DIRECT_MAX) {
       const list = await unreadInOrder(db, userId, filter, 'fetched_at', query.order);
-      return pageOf(query, list.ids, list.values);
+      const page = pageOf(query, list.ids, list.values);
+      return page.next && snapshots ? { ...page, snapshot: snapshots.keep(listing, list) } : page;
     }
   }
 
+  const counts = await itemCounts(db, filter.sourceIds);
   // Walk the fetch-time index in order (broad streams), or read the sources'
   // slices and sort (a feed or a small label): whichever reads fewer entries.
   const walk = (query.limit * counts.total) / Math.max(1, counts.inSources);

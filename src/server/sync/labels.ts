@@ -11,6 +11,8 @@ export const LAUNCHES_LABEL = 'Launches';
 export const BRIEFINGS_LABEL = 'AI Briefings';
 export const BUILT_IN_LABELS: readonly string[] = [LAUNCHES_LABEL, BRIEFINGS_LABEL];
 
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+
 export interface Subscription {
   id: number;
   source: NewsSource;
@@ -56,7 +58,7 @@ export async function syncView(db: DB, userId: number): Promise<SyncView> {
 export function labelNames(view: SyncView): string[] {
   const names = new Set(view.folders.map((f) => f.name));
   for (const s of view.subscriptions) for (const l of s.labels) names.add(l);
-  return [...names].toSorted((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  return [...names].toSorted(byName.compare);
 }
 
 /** The subscriptions a label holds (none for an unknown label). */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import type { SyncCaller } from '../auth';
 import type { Params } from '../form';
+import type { StreamSnapshots } from '../../news/stream';
 
 export interface Call {
   ctx: AppContext;
@@ -14,6 +15,8 @@ export interface Call {
   caller: SyncCaller;
   /** The decoded path after the endpoint's name (stream/contents/<stream>, atom/<stream>). */
   rest: string;
+  /** Unread lists kept while an app pages through them (news/stream.ts). */
+  snapshots: StreamSnapshots;
 }
 
 export type Handler = (call: Call) => Promise<unknown>;

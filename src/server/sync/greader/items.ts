@@ -27,11 +27,7 @@ export async function itemIds(call: Call) {
   const selection = applyTargets(call, view, selectStream(view, streams[0], call.caller.user.id));
   const { page, continuation } = await pageOf(call, selection, { fallback: 20, max: IDS_MAX });
   return conditionalJson(call.request, call.reply, {
-    itemRefs: page.items.map((i) => ({
-      id: String(i.id),
-      directStreamIds: [],
-      timestampUsec: String(i.fetchedAt * 1000),
-    })),
+    itemRefs: page.items.map((i) => ({ id: String(i.id), timestampUsec: `${i.fetchedAt}000` })),
     ...(continuation ? { continuation } : {}),
   });
 }

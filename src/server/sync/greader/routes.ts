@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { HttpError, badRequest } from '../../http/errors';
+import { StreamSnapshots } from '../../news/stream';
 import { greaderCaller } from '../auth';
 import { acceptForms, paramsOf, splitUrl, type Params } from '../form';
 import { clientLogin, token, userInfo } from './account';
@@ -69,6 +70,7 @@ function route(path: string): { handler: Handler; rest: string; write?: boolean 
 }
 
 export function greaderRoutes(ctx: AppContext): FastifyPluginAsync {
+  const snapshots = new StreamSnapshots();
   async function dispatch(request: FastifyRequest, reply: FastifyReply) {
     // Clients join their base URL and the endpoint with a slash of their own.
     const path = splitUrl(request).path.slice(PREFIX.length).replace(/^\/+/, '');
@@ -87,7 +89,7 @@ export function greaderRoutes(ctx: AppContext): FastifyPluginAsync {
     }
     if (target.write && request.method !== 'POST')
       throw new HttpError(405, 'This call changes state: use POST', { allow: 'POST' });
-    const call: Call = { ctx, request, reply, params, caller, rest: target.rest };
+    const call: Call = { ctx, request, reply, params, caller, rest: target.rest, snapshots };
     return target.handler(call);
   }
 

@@ -110,7 +110,8 @@ export async function pageOf(
   limits: { fallback: number; max: number },
 ): Promise<{ page: StreamPage; continuation: string | null }> {
   const order = call.params.get('r') === 'o' ? 'asc' : 'desc';
-  const c = call.params.get('c');
+  // A continuation is the cursor, and after a dot the snapshot it was cut from.
+  const [c, snapshot] = (call.params.get('c') ?? '').split('.', 2);
   const after = c ? decodeCursor(c, 'fetchedAt', order) : undefined;
   if (after && (after.id < 0 || after.id > MAX_ID)) throw badRequest('Invalid cursor');
   const query: StreamQuery = {
@@ -122,10 +123,17 @@ export async function pageOf(
     order,
     limit: intParam(call, 'n', limits.fallback, 1, limits.max),
     after,
+    snapshot: snapshot && /^[A-Za-z0-9_-]{16}$/.test(snapshot) ? snapshot : undefined,
   };
-  const page = await streamItemIds(call.ctx, call.caller.user.id, query);
+  const page = await streamItemIds(
+    { db: call.ctx.db, dialect: call.ctx.dialect, snapshots: call.snapshots },
+    call.caller.user.id,
+    query,
+  );
   return {
     page,
-    continuation: page.next ? encodeCursor('fetchedAt', order, page.next) : null,
+    continuation: page.next
+      ? `${encodeCursor('fetchedAt', order, page.next)}${page.snapshot ? `.${page.snapshot}` : ''}`
+      : null,
   };
 }

@@ -409,6 +409,35 @@ describe.each(dialects)('Google Reader API (%s)', (dialect) => {
     expect(counts.json.max).toBe(2 + 2 + 1);
   });
 
+  it('never marks read, by time, an item that arrived after that time, whatever its id', async () => {
+    const odd = await createSource(server, { name: 'Odd Order', userId: alice.user.id });
+    // Stored out of order: the lower id arrived later.
+    const [late, early] = await createItems(server, odd, [
+      { fetched_at: t0 + 100 * MINUTE },
+      { fetched_at: t0 + 90 * MINUTE },
+    ]);
+    await reader.post('mark-all-as-read', [
+      ['s', `feed/${odd}`],
+      ['ts', String((t0 + 95 * MINUTE) * 1000)],
+    ]);
+    const unread = await reader.get('stream/items/ids', [
+      ['s', `feed/${odd}`],
+      ['xt', READ],
+    ]);
+    expect(refs(unread.json)).toContain(late);
+    expect(refs(unread.json)).toContain(early); // left unread rather than guessed
+    await reader.post('mark-all-as-read', [['s', `feed/${odd}`]]);
+    const none = await reader.get('stream/items/ids', [
+      ['s', `feed/${odd}`],
+      ['xt', READ],
+    ]);
+    expect(none.json.itemRefs).toEqual([]);
+    await reader.post('subscription/edit', [
+      ['ac', 'unsubscribe'],
+      ['s', `feed/${odd}`],
+    ]);
+  });
+
   it('serves a stream with its contents (stream/contents) by label', async () => {
     const res = await reader.get(`stream/contents/${encodeURIComponent('user/-/label/Launches')}`, [
       ['n', '1'],

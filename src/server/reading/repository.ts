@@ -229,14 +229,13 @@ export async function maxIds(db: DB, sourceIds: number[]): Promise<Map<number, n
 }
 
 /**
- * Per source, the id of its item fetched last before `before` (ms): one seek on
- * (source_id, fetched_at, id) each. Ids rise with fetch time, so every item of
- * the source up to that id arrived before then.
+ * Per source, the lowest id among its items fetched at or after `from` (ms):
+ * those items only, on (source_id, fetched_at, id). A source with none is absent.
  */
-export async function lastIdsFetchedBefore(
+export async function firstIdsFetchedFrom(
   db: DB,
   sourceIds: number[],
-  before: number,
+  from: number,
 ): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   for (const part of chunks(sourceIds)) {
@@ -248,15 +247,13 @@ export async function lastIdsFetchedBefore(
         eb
           .selectFrom('news_items')
           .whereRef('news_items.source_id', '=', 'news_sources.id')
-          .where('news_items.fetched_at', '<', before)
-          .orderBy('news_items.fetched_at', 'desc')
-          .orderBy('news_items.id', 'desc')
-          .limit(1)
-          .select('news_items.id')
-          .as('last'),
+          .where('news_items.fetched_at', '>=', from)
+          // min(+id), as in lowestNewerIds: reads the late items, not the source in id order.
+          .select(sql<number | null>`min(+news_items.id)`.as('first'))
+          .as('first'),
       ])
       .execute();
-    for (const r of rows) if (r.last !== null) result.set(r.id, r.last);
+    for (const r of rows) if (r.first !== null) result.set(r.id, r.first);
   }
   return result;
 }

@@ -18,7 +18,7 @@ import {
   findVisibleItems,
   findWatermarks,
   isSourceVisible,
-  lastIdsFetchedBefore,
+  firstIdsFetchedFrom,
   lowestNewerIds,
   maxIds,
   readExceptionsIn,
@@ -136,8 +136,10 @@ export async function markAllRead(
  * Marks read every item of the given sources (ones the caller may see) that was
  * fetched before `before` (ms): a reader app's "mark all as read" up to its last
  * sync, which leaves what arrived since unread. Each source's watermark moves up
- * to its last item fetched before then; nothing is kept for an undo (that
- * belongs to the web app's own mark-all-read).
+ * to just below its first item fetched since then (ids rise with the fetch; were
+ * an older item stored after a newer one, it would stay unread rather than an
+ * unseen one be marked read). Nothing is kept for an undo (that belongs to the
+ * web app's own mark-all-read).
  */
 export async function markReadFetchedBefore(
   db: DB,
@@ -149,9 +151,12 @@ export async function markReadFetchedBefore(
   return db.transaction().execute(async (tx) => {
     const unreadBefore = await unreadBySource(tx, userId, sourceIds);
     const old = await findWatermarks(tx, userId, sourceIds);
+    const late = await firstIdsFetchedFrom(tx, sourceIds, before);
     const marks = new Map<number, number>();
-    for (const [sourceId, last] of await lastIdsFetchedBefore(tx, sourceIds, before))
-      if (last > (old.get(sourceId) ?? 0)) marks.set(sourceId, last);
+    for (const [sourceId, top] of await maxIds(tx, sourceIds)) {
+      const reach = late.has(sourceId) ? late.get(sourceId)! - 1 : top;
+      if (reach > (old.get(sourceId) ?? 0)) marks.set(sourceId, reach);
+    }
     await setWatermarks(tx, userId, marks);
     // Marked unread by hand but now under the watermark: read, like the rest.
     await settleExceptions(tx, userId, [...marks.keys()]);

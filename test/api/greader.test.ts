@@ -366,6 +366,34 @@ describe.each(dialects)('Google Reader API (%s)', (dialect) => {
     await alice.client.post('/_api/news/mark-read', { itemIds: [rest[0]], read: false });
   });
 
+  it('takes 1,000 ids in one edit-tag, from an app (no same-origin rule on these paths)', async () => {
+    const many: Array<[string, string]> = news.map((id) => ['i', longId(id)]);
+    while (many.length < 1000) many.push(['i', longId(999_000 + many.length)]);
+    const res = await reader.post('edit-tag', [...many, ['a', STARRED]], {
+      origin: 'https://elsewhere.example',
+    });
+    expect(res.status).toBe(200);
+    expect(
+      refs(
+        (
+          await reader.get('stream/items/ids', [
+            ['s', STARRED],
+            ['n', '100'],
+          ])
+        ).json,
+      ),
+    ).toHaveLength(news.length);
+    await reader.post('edit-tag', [...many, ['r', STARRED]]);
+    expect((await reader.post('edit-tag', [...many, ['i', '1'], ['a', STARRED]])).status).toBe(400);
+    // Any other path keeps the rule: a cross-site POST is refused before it is routed anywhere.
+    const other = await fetch(`${server.url}/api/elsewhere`, {
+      method: 'POST',
+      headers: { origin: 'https://elsewhere.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(other.status).toBe(403);
+  });
+
   it('answers an unchanged id stream with 304, and a changed one with the new ids', async () => {
     const query: Array<[string, string]> = [
       ['s', READING_LIST],

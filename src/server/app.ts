@@ -26,6 +26,7 @@ import { newsRoutes } from './news/routes';
 import { topicStories } from './news/list';
 import { topicsRoutes } from './topics/routes';
 import { readingRoutes } from './reading/routes';
+import { syncRoutes } from './sync/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { aiRoutes } from './ai/routes';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
   await app.register(topicsRoutes(ctx, { topicItems: topicStories(ctx) }));
+  await app.register(syncRoutes(ctx));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));

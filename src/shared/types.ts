@@ -93,6 +93,8 @@ export interface NewsSource {
   userId: number | null;
   /** Written by the server (AI Briefings): switchable like a default source, never edited or deleted. */
   builtIn?: boolean;
+  /** The caller's folder for the source, when it is in one (beyond the spec: reader apps see it as a label). */
+  folder?: string;
   health: SourceHealth;
 }
 

@@ -379,6 +379,38 @@ export interface TopicVocabularyTable {
   aliases: string;
   refreshed_at: number;
 }
+/** A password for reader apps (0015); only hashes of it are stored. */
+export interface ApiPasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The password's first group: which row a sign-in checks (not secret on its own). */
+  lookup: string;
+  /** argon2id. */
+  password_hash: string;
+  /** SHA-256 (hex) of the Fever api_key for the address as registered. */
+  fever_key_hash: string;
+  /** The same for the lower-cased address, when that differs. */
+  fever_key_hash_lower: string | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A user's folder of sources (0015). */
+export interface FoldersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  created_at: number;
+}
+
+/** The folder a source is in for a user (0015). */
+export interface SourceFoldersTable {
+  user_id: number;
+  source_id: number;
+  folder_id: number;
+  updated_at: number;
+}
 
 export interface Database {
   users: UsersTable;
@@ -415,6 +447,9 @@ export interface Database {
   topic_follows: TopicChoiceTable;
   topic_mutes: TopicChoiceTable;
   topic_vocabulary: TopicVocabularyTable;
+  api_passwords: ApiPasswordsTable;
+  folders: FoldersTable;
+  source_folders: SourceFoldersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

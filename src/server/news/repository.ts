@@ -35,6 +35,8 @@ export interface FeedFilter {
   topic?: string;
   /** Items of these topics leave the feed (the user's muted topics). */
   mutedTopics?: string[];
+  /** Items fetched in [min, max) (ms): the reader apps' time bounds (news/stream.ts). */
+  fetched?: { min?: number; max?: number };
 }
 
 export interface FeedPage {
@@ -79,6 +81,10 @@ function filterConditions(
   if (filter.isBreaking !== undefined)
     conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
   conditions.push(...readingConditions(eb, filter.reading));
+  if (filter.fetched?.min !== undefined)
+    conditions.push(eb('news_items.fetched_at', '>=', filter.fetched.min));
+  if (filter.fetched?.max !== undefined)
+    conditions.push(eb('news_items.fetched_at', '<', filter.fetched.max));
   if (filter.searchTokens && dialect === 'postgres') {
     conditions.push(
       sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`,
@@ -166,6 +172,21 @@ export async function findPageIds(
   }
   const rows = await pageIdsQuery(db, dialect, filter, page, strategy).execute();
   return rows.map((r) => r.id);
+}
+
+/** One page's ids with their sort values, in order (no search: news/stream.ts). */
+export async function findPageKeys(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  page: FeedPage,
+  strategy: Strategy,
+): Promise<Array<{ id: number; value: number }>> {
+  if (filter.searchTokens) throw new Error('findPageKeys reads no search');
+  const rows = await pageIdsQuery(db, dialect, filter, page, strategy)
+    .select(sql.ref<number>(`news_items.${page.column}`).as('value'))
+    .execute();
+  return rows.map((r) => ({ id: r.id, value: r.value }));
 }
 
 /** One page of the feed with each item's source, in feed order; one round trip where the query allows. */

@@ -12,6 +12,8 @@ export interface ReadingFilter {
   userId: number;
   status: ReadStatus;
   saved: boolean;
+  /** Only items the user has not saved (a reader app's "exclude starred"). */
+  unsaved?: boolean;
 }
 
 /** The list's reading filter, or undefined when the query asks for everything. */
@@ -39,10 +41,9 @@ export function readingConditions(
   const conditions: Expression<SqlBool>[] = [];
   if (filter.status === 'unread') conditions.push(unread(filter.userId));
   if (filter.status === 'read') conditions.push(sql<SqlBool>`NOT ${unread(filter.userId)}`);
-  if (filter.saved)
-    conditions.push(
-      sql<SqlBool>`news_items.id IN (SELECT reading_items.item_id FROM reading_items WHERE reading_items.user_id = ${filter.userId} AND reading_items.is_saved = 1)`,
-    );
+  const savedIds = sql`(SELECT reading_items.item_id FROM reading_items WHERE reading_items.user_id = ${filter.userId} AND reading_items.is_saved = 1)`;
+  if (filter.saved) conditions.push(sql<SqlBool>`news_items.id IN ${savedIds}`);
+  if (filter.unsaved) conditions.push(sql<SqlBool>`news_items.id NOT IN ${savedIds}`);
   return conditions;
 }
 

@@ -14,6 +14,7 @@ import {
   findVisibleItems,
   findWatermarks,
   isSourceVisible,
+  firstIdsFetchedFrom,
   lowestNewerIds,
   maxIds,
   readExceptionsIn,
@@ -167,6 +168,41 @@ export async function markItemsRead(
       ]),
     } satisfies UndoSnapshot);
     return { marked: await applyRead(tx, userId, items, true) };
+  });
+}
+
+/**
+ * Marks read every item of the given sources (ones the caller may see) that was
+ * fetched before `before` (ms): a reader app's "mark all as read" up to its last
+ * sync, which leaves what arrived since unread. Each source's watermark moves up
+ * to just below its first item fetched since then (ids rise with the fetch; were
+ * an older item stored after a newer one, it would stay unread rather than an
+ * unseen one be marked read). Nothing is kept for an undo (that belongs to the
+ * web app's own mark-all-read).
+ */
+export async function markReadFetchedBefore(
+  db: DB,
+  userId: number,
+  sourceIds: number[],
+  before: number,
+): Promise<MarkAllReadResponse> {
+  if (sourceIds.length === 0) return { marked: 0 };
+  return db.transaction().execute(async (tx) => {
+    const unreadBefore = await unreadBySource(tx, userId, sourceIds);
+    const old = await findWatermarks(tx, userId, sourceIds);
+    const late = await firstIdsFetchedFrom(tx, sourceIds, before);
+    const marks = new Map<number, number>();
+    for (const [sourceId, top] of await maxIds(tx, sourceIds)) {
+      const reach = late.has(sourceId) ? late.get(sourceId)! - 1 : top;
+      if (reach > (old.get(sourceId) ?? 0)) marks.set(sourceId, reach);
+    }
+    await setWatermarks(tx, userId, marks);
+    // Marked unread by hand but now under the watermark: read, like the rest.
+    await settleExceptions(tx, userId, [...marks.keys()]);
+    const unreadAfter = await unreadBySource(tx, userId, sourceIds);
+    let marked = 0;
+    for (const id of sourceIds) marked += (unreadBefore.get(id) ?? 0) - (unreadAfter.get(id) ?? 0);
+    return { marked };
   });
 }
 

@@ -103,6 +103,12 @@ export interface NewsItemsTable {
   extra: string | null;
   /** Hash of the item as fetched, before normalising (0006): unchanged items are skipped. */
   content_hash: string | null;
+  /** The story the item belongs with (0020): the id of its first item; null while it stands alone. */
+  story_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Orders a story's members for its primary: preferred source, then the longest text (0020). */
+  story_rank: ColumnType<number, number | undefined, number>;
+  /** 1 = the best of its story's members, or alone (0020). */
+  story_top: ColumnType<Bool, Bool | undefined, Bool>;
 }
 
 /** Maintained by triggers: items per (source, type, breaking), so totals never scan items. */
@@ -225,6 +231,27 @@ export interface PrivateFeedsTable {
   last_used_at: number | null;
 }
 
+/** What the clusterer compares, for recent items (0020; src/server/stories/features.ts). */
+export interface StoryItemsTable {
+  item_id: number;
+  source_id: number;
+  published_at: number;
+  rank: number;
+  url_key: string | null;
+  simhash: string;
+  terms: string;
+  entities: string;
+  events: string;
+}
+
+/** Two items a reader split with "Not the same story" (0020); stored both ways. */
+export interface StoryApartTable {
+  item_id: number;
+  other_id: number;
+  user_id: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -245,6 +272,8 @@ export interface Database {
   reading_items: ReadingItemsTable;
   private_feeds: PrivateFeedsTable;
   reading_undo: ReadingUndoTable;
+  story_items: StoryItemsTable;
+  story_apart: StoryApartTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -59,11 +59,11 @@ function insertSorted(list: Node[], node: Node) {
  * top. Answers only the rows that differ from `current`.
  */
 export function membershipUpdates(
-  nodes: readonly Node[],
+  nodes: ReadonlyArray<Pick<Node, 'id' | 'rank' | 'storyId'>>,
   stories: ReadonlySet<number>,
   current: ReadonlyMap<number, CurrentMembership>,
 ): MembershipUpdate[] {
-  const groups = new Map<number, Node[]>();
+  const groups = new Map<number, Array<Pick<Node, 'id' | 'rank' | 'storyId'>>>();
   for (const n of nodes) {
     if (!stories.has(n.storyId)) continue;
     groups.set(n.storyId, [...(groups.get(n.storyId) ?? []), n]);

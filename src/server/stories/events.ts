@@ -151,7 +151,11 @@ const AHEAD = [
   'nears',
   'nearing',
   'still looking good',
-  'launching',
+  'launching in',
+  'launching next',
+  'launching this',
+  'launching tonight',
+  'launching tomorrow',
   'readies',
   'readying',
 ];

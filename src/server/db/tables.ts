@@ -103,12 +103,6 @@ export interface NewsItemsTable {
   extra: string | null;
   /** Hash of the item as fetched, before normalising (0006): unchanged items are skipped. */
   content_hash: string | null;
-  /** The story the item belongs with (0020): the id of its first item; null while it stands alone. */
-  story_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Orders a story's members for its primary: preferred source, then the longest text (0020). */
-  story_rank: ColumnType<number, number | undefined, number>;
-  /** 1 = the best of its story's members, or alone (0020). */
-  story_top: ColumnType<Bool, Bool | undefined, Bool>;
 }
 
 /** Maintained by triggers: items per (source, type, breaking), so totals never scan items. */
@@ -231,6 +225,19 @@ export interface PrivateFeedsTable {
   last_used_at: number | null;
 }
 
+/** An item in a story of more than one item (0020); an item alone has no row. */
+export interface StoryMembersTable {
+  item_id: number;
+  /** The id of the story's first item. */
+  story_id: number;
+  source_id: number;
+  published_at: number;
+  /** Orders the members for the primary: preferred source, then the longest text. */
+  story_rank: number;
+  /** 1 = the best of all its story's members. */
+  story_top: Bool;
+}
+
 /** What the clusterer compares, for recent items (0020; src/server/stories/features.ts). */
 export interface StoryItemsTable {
   item_id: number;
@@ -272,6 +279,7 @@ export interface Database {
   reading_items: ReadingItemsTable;
   private_feeds: PrivateFeedsTable;
   reading_undo: ReadingUndoTable;
+  story_members: StoryMembersTable;
   story_items: StoryItemsTable;
   story_apart: StoryApartTable;
 }

@@ -10,15 +10,24 @@ export interface Node extends WindowMember {
   rank: number;
 }
 
+/** An item's story row as stored; absent for an item alone. */
 export interface CurrentMembership {
-  story_id: number | null;
+  story_id: number;
   story_rank: number;
   story_top: 0 | 1;
 }
 
-export interface MembershipUpdate extends CurrentMembership {
-  id: number;
+/** A story row to write; story_id null: the item now stands alone. */
+export interface MembershipUpdate {
+  item_id: number;
+  story_id: number | null;
+  source_id: number;
+  published_at: number;
+  story_rank: number;
+  story_top: 0 | 1;
 }
+
+type Member = Pick<Node, 'id' | 'rank' | 'storyId' | 'sourceId' | 'publishedAt'>;
 
 /**
  * Assigns each candidate, in publication order, to the best story among the
@@ -54,16 +63,16 @@ function insertSorted(list: Node[], node: Node) {
 }
 
 /**
- * The story columns each member of the given stories should have: the story's
- * id is its lowest item id (null for an item alone), the best member is the
- * top. Answers only the rows that differ from `current`.
+ * The story rows each member of the given stories should have: the story's id
+ * is its lowest item id, the best member is the top, an item alone has no row.
+ * Answers only the rows that differ from `current`.
  */
 export function membershipUpdates(
-  nodes: ReadonlyArray<Pick<Node, 'id' | 'rank' | 'storyId'>>,
+  nodes: readonly Member[],
   stories: ReadonlySet<number>,
   current: ReadonlyMap<number, CurrentMembership>,
 ): MembershipUpdate[] {
-  const groups = new Map<number, Array<Pick<Node, 'id' | 'rank' | 'storyId'>>>();
+  const groups = new Map<number, Member[]>();
   for (const n of nodes) {
     if (!stories.has(n.storyId)) continue;
     groups.set(n.storyId, [...(groups.get(n.storyId) ?? []), n]);
@@ -71,26 +80,24 @@ export function membershipUpdates(
   const updates: MembershipUpdate[] = [];
   for (const members of groups.values()) {
     const alone = members.length === 1;
-    const storyId = alone ? null : Math.min(...members.map((m) => m.id));
+    const storyId = Math.min(...members.map((m) => m.id));
     const top = members.reduce((best, m) => (isBetter(m, best) ? m : best));
     for (const m of members) {
-      const want: CurrentMembership = {
-        story_id: storyId,
-        // An item alone keeps what it has: nothing to order it against.
-        story_rank: alone ? (current.get(m.id)?.story_rank ?? 0) : m.rank,
-        story_top: m === top ? 1 : 0,
-      };
       const was = current.get(m.id);
+      const row = { item_id: m.id, source_id: m.sourceId, published_at: m.publishedAt };
+      if (alone) {
+        if (was) updates.push({ ...row, story_id: null, story_rank: 0, story_top: 1 });
+        continue;
+      }
+      const want = { story_id: storyId, story_rank: m.rank, story_top: m === top ? 1 : 0 } as const;
       if (
         !was ||
         was.story_id !== want.story_id ||
         was.story_rank !== want.story_rank ||
         was.story_top !== want.story_top
       )
-        updates.push({ id: m.id, ...want });
+        updates.push({ ...row, ...want });
     }
   }
   return updates;
 }
-
-export type { StoryFeatures };

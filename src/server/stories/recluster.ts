@@ -2,7 +2,7 @@
 // the vocabulary change, or for items stored before clustering existed. Reads
 // the items' text from news_items (not the remembered features, which keep a
 // few days only), clusters them in publication order as ingestion would, keeps
-// every split a reader made, and writes only the story columns that change.
+// every split a reader made, and writes only the story rows that change.
 // Stories that reach back before the range keep their older members.
 import type { Config } from '../config';
 import type { DB, Tx } from '../db/database';
@@ -12,7 +12,14 @@ import { featuresOf, toStored } from './features';
 import type { TopicFinder } from './measure';
 import { rankOf } from './primary';
 import { isSourceType } from './source-type';
-import { apartPairs, membersOf, saveFeatures, setMembership, type FeatureRow } from './repository';
+import {
+  apartPairs,
+  membershipOf,
+  membersOf,
+  saveFeatures,
+  writeMembership,
+  type FeatureRow,
+} from './repository';
 import { thresholdsOf } from './step';
 
 const PAGE = 2_000;
@@ -48,9 +55,6 @@ async function readRange(db: DB | Tx, from: number, to: number) {
         eb.fn<number>('length', ['news_items.summary_text']).as('summary_length'),
         eb.fn<number | null>('length', ['news_items.content_text']).as('content_length'),
         'news_items.published_at',
-        'news_items.story_id',
-        'news_items.story_rank',
-        'news_items.story_top',
       ])
       .orderBy('news_items.published_at')
       .orderBy('news_items.id')
@@ -85,12 +89,12 @@ export async function recluster(
     const rows = await readRange(tx, range.from, range.to);
     const ids = rows.map((r) => r.id);
     const links = await launchLinksOf(tx, ids);
-    const current = new Map<number, CurrentMembership>();
+    const stored = await membershipOf(tx, ids);
+    const current = new Map<number, CurrentMembership>(stored.map((m) => [m.item_id, m]));
     const nodes: Node[] = [];
     const features: FeatureRow[] = [];
     const remember = now - 2 * (t.maxAgeMs + t.maxGapMs) - 24 * 3_600_000;
     for (const r of rows) {
-      current.set(r.id, r);
       const f = featuresOf({
         url: r.url,
         title: r.title,
@@ -129,20 +133,20 @@ export async function recluster(
     // Members outside the range of stories the range's items leave: their story is rebuilt
     // from the members left (ranks as stored).
     const inRange = new Set(ids);
-    const formerStories = [
-      ...new Set(rows.flatMap((r) => (r.story_id === null ? [] : [r.story_id]))),
-    ];
-    const outside = (await membersOf(tx, formerStories)).filter((m) => !inRange.has(m.id));
+    const formerStories = [...new Set(stored.map((m) => m.story_id))];
+    const outside = (await membersOf(tx, formerStories)).filter((m) => !inRange.has(m.item_id));
     if (outside.length) {
       const left = outside.map((m) => ({
-        id: m.id,
+        id: m.item_id,
         rank: m.story_rank,
-        storyId: m.story_id ?? m.id,
+        storyId: m.story_id,
+        sourceId: m.source_id,
+        publishedAt: m.published_at,
       }));
-      const was = new Map<number, CurrentMembership>(outside.map((m) => [m.id, m]));
-      updates.push(...membershipUpdates(left, new Set(left.map((n) => n.storyId)), was));
+      const was = new Map<number, CurrentMembership>(outside.map((m) => [m.item_id, m]));
+      updates.push(...membershipUpdates(left, new Set(formerStories), was));
     }
-    for (const { id, ...values } of updates) await setMembership(tx, id, values);
+    await writeMembership(tx, updates);
     const sizes = new Map<number, number>();
     for (const n of nodes) sizes.set(n.storyId, (sizes.get(n.storyId) ?? 0) + 1);
     return {

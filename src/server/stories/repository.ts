@@ -1,5 +1,5 @@
 // SQL for stories: what the clusterer remembers of recent items (story_items),
-// each item's story (news_items.story_id, story_rank, story_top), the pairs
+// the items in stories (story_members; an item alone has no row), the pairs
 // readers split apart (story_apart), and reading a story's members.
 import { sql } from 'kysely';
 import type { DB, Tx } from '../db/database';
@@ -44,15 +44,15 @@ export async function saveFeatures(db: Db, rows: readonly FeatureRow[]): Promise
 
 export interface WindowRow extends FeatureRow {
   story_id: number | null;
-  story_rank: number;
-  story_top: 0 | 1;
+  story_rank: number | null;
+  story_top: 0 | 1 | null;
 }
 
 /** Every remembered item published in [from, to], with its story: one index range. */
 export async function windowRows(db: Db, from: number, to: number): Promise<WindowRow[]> {
   return db
     .selectFrom('story_items')
-    .innerJoin('news_items', 'news_items.id', 'story_items.item_id')
+    .leftJoin('story_members', 'story_members.item_id', 'story_items.item_id')
     .where('story_items.published_at', '>=', from)
     .where('story_items.published_at', '<=', to)
     .select([
@@ -65,9 +65,9 @@ export async function windowRows(db: Db, from: number, to: number): Promise<Wind
       'story_items.terms',
       'story_items.entities',
       'story_items.events',
-      'news_items.story_id',
-      'news_items.story_rank',
-      'news_items.story_top',
+      'story_members.story_id',
+      'story_members.story_rank',
+      'story_members.story_top',
     ])
     .execute();
 }
@@ -89,51 +89,60 @@ export async function pruneFeatures(db: Db, before: number, limit: number): Prom
 }
 
 export interface Membership {
-  id: number;
+  item_id: number;
+  story_id: number;
   source_id: number;
   published_at: number;
-  story_id: number | null;
   story_rank: number;
   story_top: 0 | 1;
 }
 
-/** The story columns of the given items. */
+/** The story rows of the given items (items alone have none). */
 export async function membershipOf(db: Db, ids: readonly number[]): Promise<Membership[]> {
   const rows: Membership[] = [];
   for (const part of chunks(ids)) {
     rows.push(
-      ...(await db
-        .selectFrom('news_items')
-        .where('id', 'in', part)
-        .select(['id', 'source_id', 'published_at', 'story_id', 'story_rank', 'story_top'])
-        .execute()),
+      ...(await db.selectFrom('story_members').where('item_id', 'in', part).selectAll().execute()),
     );
   }
   return rows;
 }
 
-/** Every member of the given stories (index range per story). */
+/** Every member of the given stories (an index range per story). */
 export async function membersOf(db: Db, storyIds: readonly number[]): Promise<Membership[]> {
   const rows: Membership[] = [];
   for (const part of chunks(storyIds)) {
     rows.push(
-      ...(await db
-        .selectFrom('news_items')
-        .where('story_id', 'in', part)
-        .select(['id', 'source_id', 'published_at', 'story_id', 'story_rank', 'story_top'])
-        .execute()),
+      ...(await db.selectFrom('story_members').where('story_id', 'in', part).selectAll().execute()),
     );
   }
   return rows;
 }
 
-/** Writes an item's story columns. */
-export async function setMembership(
+/** Writes the items' story rows; a null story_id means the item now stands alone (its row goes). */
+export async function writeMembership(
   db: Db,
-  id: number,
-  values: { story_id: number | null; story_rank: number; story_top: 0 | 1 },
+  updates: ReadonlyArray<Omit<Membership, 'story_id'> & { story_id: number | null }>,
 ): Promise<void> {
-  await db.updateTable('news_items').set(values).where('id', '=', id).execute();
+  const alone = updates.filter((u) => u.story_id === null).map((u) => u.item_id);
+  for (const part of chunks(alone))
+    await db.deleteFrom('story_members').where('item_id', 'in', part).execute();
+  const rows = updates.flatMap((u) => (u.story_id === null ? [] : [{ ...u, story_id: u.story_id }]));
+  for (const part of chunks(rows)) {
+    await db
+      .insertInto('story_members')
+      .values(part)
+      .onConflict((oc) =>
+        oc.column('item_id').doUpdateSet((eb) => ({
+          story_id: eb.ref('excluded.story_id'),
+          story_rank: eb.ref('excluded.story_rank'),
+          story_top: eb.ref('excluded.story_top'),
+          source_id: eb.ref('excluded.source_id'),
+          published_at: eb.ref('excluded.published_at'),
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Pairs split apart among the given items, as "a b" keys (both orders). */

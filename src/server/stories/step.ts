@@ -2,7 +2,7 @@
 // puts each stored item in its story, inside the store's transaction. It reads
 // the window of remembered items around the fetch's items (one index range),
 // compares each new item with the stories in it (assign.ts) and writes only the
-// story columns that change. Odd data never fails a fetch: an item whose text
+// story rows that change (story_members). Odd data never fails a fetch: an item whose text
 // cannot be read is left alone, as if it had no story.
 import type { Config } from '../config';
 import { dialectOf, type Tx } from '../db/database';
@@ -19,8 +19,8 @@ import {
   lockClustering,
   pruneFeatures,
   saveFeatures,
-  setMembership,
   windowRows,
+  writeMembership,
   type FeatureRow,
 } from './repository';
 
@@ -115,7 +115,12 @@ export async function clusterStored(
   const current = new Map<number, CurrentMembership>();
   const nodes: Node[] = [];
   for (const r of window) {
-    current.set(r.item_id, r);
+    if (r.story_id !== null)
+      current.set(r.item_id, {
+        story_id: r.story_id,
+        story_rank: r.story_rank ?? 0,
+        story_top: r.story_top ?? 0,
+      });
     nodes.push({
       id: r.item_id,
       sourceId: r.source_id,
@@ -129,7 +134,7 @@ export async function clusterStored(
   // rewritten members keep theirs, with their new rank.
   const candidates = nodes.filter((n) => {
     const f = fresh.get(n.id);
-    return f && (f.isNew || current.get(n.id)?.story_id == null);
+    return f && (f.isNew || !current.has(n.id));
   });
   const assigning = new Set(candidates);
   const apart = await apartPairs(
@@ -138,10 +143,7 @@ export async function clusterStored(
   );
   const touched = assignAll(nodes, candidates, t, (a, b) => apart.has(`${a} ${b}`));
   for (const n of nodes) if (fresh.has(n.id) && !assigning.has(n)) touched.add(n.storyId);
-  for (const update of membershipUpdates(nodes, touched, current)) {
-    const { id, ...values } = update;
-    await setMembership(tx, id, values);
-  }
+  await writeMembership(tx, membershipUpdates(nodes, touched, current));
 
   await pruneFeatures(tx, context.now - REMEMBER_FACTOR * reach - 24 * HOUR, PRUNE_PER_CALL);
 }

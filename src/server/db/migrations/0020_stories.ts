@@ -1,40 +1,43 @@
 // Cross-source stories (issue 29): one story once in the feed.
 //
-// Each item may belong to a story of items from other sources (story_id, the id
-// of the story's first item; null while the item stands alone). story_rank
-// orders a story's members for the primary (preferred source, then the longest
-// text) and story_top marks the best of all members, so the list shows an item
-// unless a better member of its story is in the reader's feed, checked only for
-// the few items that are not the best (src/server/stories/list-filter.ts).
+// story_members holds the items that belong to a story of more than one item
+// (an item alone has no row): the story's id (its first item's id), the rank
+// that orders its members for the primary (preferred source, then the longest
+// text) and whether the item is the best of them all. The feed shows an item
+// unless a better member of its story is in the reader's feed: one probe of this
+// small table per item, and only the few items that are not the best look
+// further (src/server/stories/list-filter.ts). Nothing is written to news_items,
+// so clustering never rewrites an item's row (nor, on PostgreSQL, its search
+// vector).
 //
 // story_items holds what the clusterer compares (URL key, simhash, words,
 // entities, event) for the recent items only; story_apart remembers the pairs a
 // reader split with "Not the same story", so no clustering joins them again.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('news_items').addColumn('story_id', 'integer').execute();
   await db.schema
-    .alterTable('news_items')
-    .addColumn('story_rank', 'integer', (c) => c.notNull().defaultTo(0))
+    .createTable('story_members')
+    .addColumn('item_id', 'integer', (c) =>
+      c.primaryKey().references('news_items.id').onDelete('cascade'),
+    )
+    .addColumn('story_id', 'integer', (c) => c.notNull())
+    .addColumn('source_id', 'integer', (c) => c.notNull())
+    .addColumn('published_at', 'bigint', (c) => c.notNull())
+    .addColumn('story_rank', 'integer', (c) => c.notNull())
+    .addColumn('story_top', 'integer', (c) => c.notNull())
     .execute();
+  // A story's members, best first: the list's "is a better member in the feed?" probe.
   await db.schema
-    .alterTable('news_items')
-    .addColumn('story_top', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
-  // A story's members, best first: the list's "is a better member visible?" probe.
-  await db.schema
-    .createIndex('news_items_story')
-    .on('news_items')
-    .columns(['story_id', 'story_rank'])
-    .where(sql.ref('story_id'), 'is not', null)
+    .createIndex('story_members_story')
+    .on('story_members')
+    .columns(['story_id', 'story_rank', 'source_id'])
     .execute();
   // The Hot view: the clustered items of the last day, with their story and source.
   await db.schema
-    .createIndex('news_items_story_recent')
-    .on('news_items')
+    .createIndex('story_members_recent')
+    .on('story_members')
     .columns(['published_at', 'story_id', 'source_id'])
-    .where(sql.ref('story_id'), 'is not', null)
     .execute();
 
   await db.schema

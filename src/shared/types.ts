@@ -37,6 +37,11 @@ interface NewsItemFields {
   /** The caller's read and saved state (issue 25). */
   isRead: boolean;
   isSaved: boolean;
+  /**
+   * The story the item belongs to (issue 29): its id (the item's own for an item
+   * alone) and how many distinct sources of the feed carried it.
+   */
+  story: { id: string; sourceCount: number };
 }
 
 /**

@@ -192,6 +192,7 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
       extra: { status: 'Go', n: 0 },
       isRead: false,
       isSaved: false,
+      story: { id: String(model.id), sourceCount: 1 },
     });
   });
 

@@ -17,6 +17,8 @@ import {
   type Strategy,
 } from './repository';
 import { searchTokens } from './search';
+import { hotStories, keepPrimaries, primariesOf } from '../stories/hot';
+import { storiesOf, storyMemberIds } from '../stories/list-filter';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
 import { readingTotal } from './reading-total';
 import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
@@ -31,6 +33,9 @@ export interface ListDeps {
   db: DB;
   dialect: Dialect;
   searchCache: SearchCache;
+  /** Hours the Hot view looks back (STORY_HOT_HOURS). */
+  hotHours: number;
+  now?: () => number;
 }
 
 /** The caller's active sources narrowed by the request (a requested id outside them is ignored), and their counts. */
@@ -120,7 +125,14 @@ export async function listNews(
   });
 
   const { sourceIds, counts } = await feedSources(db, userId, query);
-  const filter: FeedFilter = { sourceIds, itemType: query.itemType, isBreaking: query.isBreaking };
+  if (query.storyId !== undefined) return storyItems(deps, userId, query, sourceIds);
+  if (query.view === 'hot') return hotList(deps, userId, query, sourceIds);
+  const filter: FeedFilter = {
+    sourceIds,
+    itemType: query.itemType,
+    isBreaking: query.isBreaking,
+    grouped: query.group,
+  };
   if (query.searchTerm !== undefined) {
     filter.searchTokens = searchTokens(query.searchTerm);
     if (filter.searchTokens.length === 0) return empty(0);
@@ -139,6 +151,7 @@ export async function listNews(
       filter.itemType,
       filter.isBreaking,
       filter.searchTokens,
+      filter.grouped,
       page.column,
       page.order,
     ]);
@@ -157,7 +170,8 @@ export async function listNews(
     filter.reading &&
     readsUnreadDirectly(filter, matched, counts.inSources, page.offset + page.limit)
   ) {
-    const list = await unreadInOrder(db, userId, filter, page.column, page.order);
+    let list = await unreadInOrder(db, userId, filter, page.column, page.order);
+    if (filter.grouped) list = await primariesOnly(db, list);
     const start = page.cursor ? positionAfter(list, page.order, page.cursor) : page.offset;
     ids = Array.from(list.ids.subarray(start, start + page.limit));
     const lastIndex = start + ids.length - 1;
@@ -169,8 +183,17 @@ export async function listNews(
     ? inOrder(ids, await findItemsByIds(db, ids))
     : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
   const states = await itemStates(db, userId, rows);
-  const items = rows.map((row) => toNewsItem(row, states.get(row.id)));
+  const stories = await storiesOf(
+    db,
+    rows.map((r) => r.id),
+    sourceIds,
+  );
+  const items = rows.map((row) => toNewsItem(row, states.get(row.id), stories.get(row.id)));
 
+  // Grouped, the total counts items, some of which their story's primary stands for: a
+  // short page is the end, whatever the total said.
+  if (filter.grouped && !ids && rows.length < query.pageSize)
+    matched = Math.min(matched, page.offset + rows.length);
   const totalPages = Math.ceil(matched / query.pageSize);
   const last = rows.at(-1);
   end ??= last && { value: last[page.column], id: last.id };
@@ -179,4 +202,74 @@ export async function listNews(
       ? encodeCursor(query.sortBy, query.sortOrder, end)
       : null;
   return { items, pagination: { page: query.page, totalPages, totalItems: matched, nextCursor } };
+}
+
+/** The unread list with only each story's best unread item. */
+async function primariesOnly(db: DB, list: { ids: Float64Array; values: Float64Array }) {
+  const keep = await keepPrimaries(db, Array.from(list.ids));
+  const at: number[] = [];
+  list.ids.forEach((id, i) => keep.has(id) && at.push(i));
+  return {
+    ids: Float64Array.from(at, (i) => list.ids[i]),
+    values: Float64Array.from(at, (i) => list.values[i]),
+  };
+}
+
+async function present(db: DB, userId: number, ids: number[], sourceIds: number[]) {
+  const rows = inOrder(ids, await findItemsByIds(db, ids));
+  const states = await itemStates(db, userId, rows);
+  const stories = await storiesOf(
+    db,
+    rows.map((r) => r.id),
+    sourceIds,
+  );
+  return rows.map((row) => toNewsItem(row, states.get(row.id), stories.get(row.id)));
+}
+
+/** One story's items in the feed's sources (storyId), best first: what "Also covered by" opens. */
+async function storyItems(
+  deps: ListDeps,
+  userId: number,
+  query: NewsListQuery,
+  sourceIds: number[],
+): Promise<NewsListResponse> {
+  const ids = await storyMemberIds(deps.db, Number(query.storyId), sourceIds);
+  const items = await present(deps.db, userId, ids, sourceIds);
+  return {
+    items,
+    pagination: { page: 1, totalPages: 1, totalItems: items.length, nextCursor: null },
+  };
+}
+
+/** The Hot view: each story carried by two or more of the feed's sources lately, its primary, most sources first. */
+async function hotList(
+  deps: ListDeps,
+  userId: number,
+  query: NewsListQuery,
+  sourceIds: number[],
+): Promise<NewsListResponse> {
+  const now = deps.now?.() ?? Date.now();
+  const ranked = await hotStories(deps.db, sourceIds, now - deps.hotHours * 3_600_000);
+  const start = (query.page - 1) * query.pageSize;
+  const slice = ranked.slice(start, start + query.pageSize);
+  const primaries = await primariesOf(
+    deps.db,
+    slice.map((s) => s.storyId),
+    sourceIds,
+  );
+  const ids = slice.flatMap((s) => primaries.get(s.storyId) ?? []);
+  const counts = new Map(slice.map((s) => [primaries.get(s.storyId), s.sourceCount]));
+  const items = (await present(deps.db, userId, ids, sourceIds)).map((item) => ({
+    ...item,
+    story: { id: item.story.id, sourceCount: counts.get(Number(item.id)) ?? item.story.sourceCount },
+  }));
+  return {
+    items,
+    pagination: {
+      page: query.page,
+      totalPages: Math.ceil(ranked.length / query.pageSize),
+      totalItems: ranked.length,
+      nextCursor: null,
+    },
+  };
 }

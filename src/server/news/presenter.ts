@@ -38,7 +38,11 @@ export interface ItemState {
 }
 const NO_STATE: ItemState = { isRead: false, isSaved: false };
 
-export function toNewsItem(row: FeedRow, state: ItemState = NO_STATE): NewsItem {
+export function toNewsItem(
+  row: FeedRow,
+  state: ItemState = NO_STATE,
+  story: { id: string; sourceCount: number } = { id: String(row.id), sourceCount: 1 },
+): NewsItem {
   const fields = {
     id: String(row.id),
     title: row.title,
@@ -57,6 +61,7 @@ export function toNewsItem(row: FeedRow, state: ItemState = NO_STATE): NewsItem 
     author: row.author,
     isRead: state.isRead,
     isSaved: state.isSaved,
+    story,
   };
   return Object.assign(fields, typedExtra(row.source_type, parseExtra(row.extra)));
 }

@@ -37,7 +37,16 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
         async (request) => {
           const user = requireUser(request);
           const list = () =>
-            listNews({ db: ctx.db, dialect: ctx.dialect, searchCache }, user.id, request.query);
+            listNews(
+              {
+                db: ctx.db,
+                dialect: ctx.dialect,
+                searchCache,
+                hotHours: ctx.config.stories.hotHours,
+              },
+              user.id,
+              request.query,
+            );
           return listCache ? listCache.get(JSON.stringify([user.id, request.query]), list) : list();
         },
       );

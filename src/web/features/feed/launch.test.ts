@@ -31,6 +31,7 @@ function launch(
     author: null,
     isRead: false,
     isSaved: false,
+    story: { id, sourceCount: 1 },
     sourceType: 'rocket_launch',
     extra: {
       status,

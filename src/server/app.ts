@@ -24,6 +24,7 @@ import { ingestRoutes } from './ingest/routes';
 import { fetchSourceNow } from './ingest/fetch-now';
 import { newsRoutes } from './news/routes';
 import { readingRoutes } from './reading/routes';
+import { storiesRoutes } from './stories/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { aiRoutes } from './ai/routes';
@@ -103,6 +104,7 @@ export async function buildApp(
   await app.register(ingestRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
+  await app.register(storiesRoutes(ctx));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));

@@ -261,7 +261,10 @@ async function hotList(
   const counts = new Map(slice.map((s) => [primaries.get(s.storyId), s.sourceCount]));
   const items = (await present(deps.db, userId, ids, sourceIds)).map((item) => ({
     ...item,
-    story: { id: item.story.id, sourceCount: counts.get(Number(item.id)) ?? item.story.sourceCount },
+    story: {
+      id: item.story.id,
+      sourceCount: counts.get(Number(item.id)) ?? item.story.sourceCount,
+    },
   }));
   return {
     items,

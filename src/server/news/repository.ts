@@ -78,7 +78,8 @@ function filterConditions(
       sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`,
     );
   }
-  if (filter.grouped) conditions.push(notOutranked(filter.sourceIds, memberConditions(eb, dialect, filter)));
+  if (filter.grouped)
+    conditions.push(notOutranked(filter.sourceIds, memberConditions(eb, dialect, filter)));
   return conditions;
 }
 

@@ -105,3 +105,26 @@ export async function storyMemberIds(
     .executeTakeFirst();
   return alone ? [alone.id] : [];
 }
+
+/** The other items of the stories the given items belong to. */
+export async function sameStoryAs(db: DB, itemIds: readonly number[]): Promise<number[]> {
+  if (itemIds.length === 0) return [];
+  const wanted = new Set(itemIds);
+  const out = new Set<number>();
+  for (let i = 0; i < itemIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('story_members')
+      .where(
+        'story_id',
+        'in',
+        db
+          .selectFrom('story_members')
+          .select('story_id')
+          .where('item_id', 'in', itemIds.slice(i, i + 500)),
+      )
+      .select('item_id')
+      .execute();
+    for (const r of rows) if (!wanted.has(r.item_id)) out.add(r.item_id);
+  }
+  return [...out];
+}

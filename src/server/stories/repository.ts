@@ -127,7 +127,9 @@ export async function writeMembership(
   const alone = updates.filter((u) => u.story_id === null).map((u) => u.item_id);
   for (const part of chunks(alone))
     await db.deleteFrom('story_members').where('item_id', 'in', part).execute();
-  const rows = updates.flatMap((u) => (u.story_id === null ? [] : [{ ...u, story_id: u.story_id }]));
+  const rows = updates.flatMap((u) =>
+    u.story_id === null ? [] : [{ ...u, story_id: u.story_id }],
+  );
   for (const part of chunks(rows)) {
     await db
       .insertInto('story_members')

@@ -2,7 +2,6 @@
 // the after-store step (a fetch's new items against the stored window) and by
 // re-clustering (a whole range from scratch). Pure: no database here.
 import { chooseStory, type StoryThresholds, type WindowMember } from './assign';
-import type { StoryFeatures } from './features';
 import { isBetter } from './primary';
 
 /** An item with its rank and its story key (storyId: the story's id, or its own id while alone). */

@@ -43,8 +43,8 @@ export async function hotStories(
     .execute();
   return rows.map((r) => ({
     storyId: r.story_id,
-    sourceCount: Number(r.sources),
-    latestAt: Number(r.latest),
+    sourceCount: r.sources,
+    latestAt: r.latest,
   }));
 }
 

@@ -66,7 +66,7 @@ export async function storiesOf(
     .groupBy('story_id')
     .select((eb) => ['story_id', eb.fn.count<number>('source_id').distinct().as('sources')])
     .execute();
-  const byStory = new Map(counts.map((c) => [c.story_id, Number(c.sources)]));
+  const byStory = new Map(counts.map((c) => [c.story_id, c.sources]));
   for (const r of rows)
     out.set(r.item_id, {
       id: String(r.story_id),

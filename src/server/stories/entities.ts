@@ -2,7 +2,7 @@
 // mentions (topics/, shared with topic tagging and launch linking), as they
 // stand, without the broader topics they imply ("Artemis II" is not "Artemis
 // III" because both imply "Artemis"). And the launches an item is linked to.
-import type { Tx } from '../db/database';
+import type { DB, Tx } from '../db/database';
 import { matchEntities } from '../topics/vocabulary';
 
 /** Slugs of the entities named in a text, each once. */
@@ -16,7 +16,7 @@ export function topicsForClustering(text: string): string[] {
  * Measured figures hold either way (launch ids are hidden in the measurement).
  */
 export async function launchLinksOf(
-  _tx: Tx,
+  _db: DB | Tx,
   _itemIds: readonly number[],
 ): Promise<Map<number, string[]>> {
   return new Map();

@@ -128,3 +128,20 @@ export async function sameStoryAs(db: DB, itemIds: readonly number[]): Promise<n
   }
   return [...out];
 }
+
+/** Each item's story id (its own id for an item alone). */
+export async function storyKeysOf(
+  db: DB,
+  itemIds: readonly number[],
+): Promise<Map<number, number>> {
+  const out = new Map(itemIds.map((id) => [id, id]));
+  for (let i = 0; i < itemIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('story_members')
+      .where('item_id', 'in', itemIds.slice(i, i + 500))
+      .select(['item_id', 'story_id'])
+      .execute();
+    for (const r of rows) out.set(r.item_id, r.story_id);
+  }
+  return out;
+}

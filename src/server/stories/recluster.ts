@@ -85,67 +85,65 @@ export async function recluster(
   now = Date.now(),
 ): Promise<ReclusterResult> {
   const t = thresholdsOf(config);
-  return db.transaction().execute(async (tx) => {
-    const rows = await readRange(tx, range.from, range.to);
-    const ids = rows.map((r) => r.id);
-    const links = await launchLinksOf(tx, ids);
-    const stored = await membershipOf(tx, ids);
-    const current = new Map<number, CurrentMembership>(stored.map((m) => [m.item_id, m]));
-    const nodes: Node[] = [];
-    const features: FeatureRow[] = [];
-    const remember = now - 2 * (t.maxAgeMs + t.maxGapMs) - 24 * 3_600_000;
-    for (const r of rows) {
-      const f = featuresOf({
-        url: r.url,
-        title: r.title,
-        summary: r.summary,
-        topics: findTopics(`${r.title}\n${r.summary}`),
-        launches: links.get(r.id),
-      });
-      const rank = rankOf(
-        isSourceType(r.source_type) ? r.source_type : 'rss',
-        Math.max(r.summary_length, r.content_length ?? 0),
-      );
-      nodes.push({
-        id: r.id,
-        sourceId: r.source_id,
-        publishedAt: r.published_at,
+  // Read and cluster outside any transaction (SQLite's write lock would hold ingestion
+  // back for the whole run); then write in one short transaction.
+  const rows = await readRange(db, range.from, range.to);
+  const ids = rows.map((r) => r.id);
+  const links = await launchLinksOf(db, ids);
+  const apart = await apartPairs(db, ids);
+  const stored = await membershipOf(db, ids);
+  const current = new Map<number, CurrentMembership>(stored.map((m) => [m.item_id, m]));
+  const nodes: Node[] = [];
+  const features: FeatureRow[] = [];
+  const remember = now - 2 * (t.maxAgeMs + t.maxGapMs) - 24 * 3_600_000;
+  for (const r of rows) {
+    const f = featuresOf({
+      url: r.url,
+      title: r.title,
+      summary: r.summary,
+      topics: findTopics(`${r.title}\n${r.summary}`),
+      launches: links.get(r.id),
+    });
+    const rank = rankOf(
+      isSourceType(r.source_type) ? r.source_type : 'rss',
+      Math.max(r.summary_length, r.content_length ?? 0),
+    );
+    nodes.push({
+      id: r.id,
+      sourceId: r.source_id,
+      publishedAt: r.published_at,
+      rank,
+      storyId: r.id,
+      features: f,
+    });
+    if (r.published_at >= remember)
+      features.push({
+        item_id: r.id,
+        source_id: r.source_id,
+        published_at: r.published_at,
         rank,
-        storyId: r.id,
-        features: f,
+        ...toStored(f),
       });
-      if (r.published_at >= remember)
-        features.push({
-          item_id: r.id,
-          source_id: r.source_id,
-          published_at: r.published_at,
-          rank,
-          ...toStored(f),
-        });
-    }
+  }
+  assignAll([], nodes, t, (a, b) => apart.has(`${a} ${b}`));
+  const updates = membershipUpdates(nodes, new Set(nodes.map((n) => n.storyId)), current);
+
+  return db.transaction().execute(async (tx) => {
     await saveFeatures(tx, features);
-
-    const apart = await apartPairs(tx, ids);
-    assignAll([], nodes, t, (a, b) => apart.has(`${a} ${b}`));
-    const stories = new Set(nodes.map((n) => n.storyId));
-    const updates = membershipUpdates(nodes, stories, current);
-
-    // Members outside the range of stories the range's items leave: their story is rebuilt
-    // from the members left (ranks as stored).
+    // Members outside the range of the stories the range's items leave: their story is
+    // rebuilt from the members left (ranks as stored).
     const inRange = new Set(ids);
     const formerStories = [...new Set(stored.map((m) => m.story_id))];
     const outside = (await membersOf(tx, formerStories)).filter((m) => !inRange.has(m.item_id));
-    if (outside.length) {
-      const left = outside.map((m) => ({
-        id: m.item_id,
-        rank: m.story_rank,
-        storyId: m.story_id,
-        sourceId: m.source_id,
-        publishedAt: m.published_at,
-      }));
-      const was = new Map<number, CurrentMembership>(outside.map((m) => [m.item_id, m]));
-      updates.push(...membershipUpdates(left, new Set(formerStories), was));
-    }
+    const left = outside.map((m) => ({
+      id: m.item_id,
+      rank: m.story_rank,
+      storyId: m.story_id,
+      sourceId: m.source_id,
+      publishedAt: m.published_at,
+    }));
+    const was = new Map<number, CurrentMembership>(outside.map((m) => [m.item_id, m]));
+    updates.push(...membershipUpdates(left, new Set(formerStories), was));
     await writeMembership(tx, updates);
     const sizes = new Map<number, number>();
     for (const n of nodes) sizes.set(n.storyId, (sizes.get(n.storyId) ?? 0) + 1);

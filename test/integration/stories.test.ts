@@ -125,6 +125,25 @@ describe.each(dialects)('stories at ingestion (%s)', (dialect) => {
     expect(members.filter((m) => m.story_top === 1)).toHaveLength(1);
   });
 
+  it('keeps clustering after items of a story are deleted, or split on another connection', async () => {
+    // The purge (or a source's cap) deletes an item the ingestion thread holds in memory.
+    const nasaItem = await t.db
+      .selectFrom('news_items')
+      .select('id')
+      .where('dedupe_key', '=', '36234')
+      .executeTakeFirstOrThrow();
+    await t.db.deleteFrom('news_items').where('id', '=', nasaItem.id).execute();
+    // Spaceflight Now's docking report, and Space Scout's: a new story of two.
+    await feedSource('spacescout', [article('36244')]);
+    const sfn = await feedSource('sfn-docking', [article('36246')]);
+    const docking = await byGuid(sfn, '36246');
+    expect(docking.story_id).not.toBeNull();
+    const rows = await storyRows();
+    expect(rows.some((r) => r.item_id === nasaItem.id)).toBe(false);
+    const launch = rows.filter((r) => r.story_id !== docking.story_id);
+    expect(launch.filter((r) => r.story_top === 1).length).toBeLessThanOrEqual(1);
+  });
+
   it('remembers features only for recent items, and survives odd text', async () => {
     const odd = await feedSource('odd', [
       {

@@ -259,6 +259,12 @@ export interface StoryApartTable {
   created_at: number;
 }
 
+/** One row: replaced by every write to stories, so an in-memory copy knows it is stale (0020). */
+export interface StoryStateTable {
+  id: number;
+  token: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,6 +288,7 @@ export interface Database {
   story_members: StoryMembersTable;
   story_items: StoryItemsTable;
   story_apart: StoryApartTable;
+  story_state: StoryStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

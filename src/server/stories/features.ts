@@ -123,9 +123,14 @@ export function differentFlights(a: StoryFeatures, b: StoryFeatures): boolean {
   return false;
 }
 
-/** "#crew-12" → crew: [12]; "#10-41" → "": ["10-41"]. */
+const seriesOf = new WeakMap<StoryFeatures, Map<string, string[]>>();
+
+/** "#crew-12" → crew: [12]; "#10-41" → "": ["10-41"]; worked out once per item. */
 function designatorsBySeries(f: StoryFeatures): Map<string, string[]> {
+  const known = seriesOf.get(f);
+  if (known) return known;
   const out = new Map<string, string[]>();
+  seriesOf.set(f, out);
   for (const e of f.entities) {
     if (!e.startsWith('#')) continue;
     const m = /^#(?:([a-z][a-z0-9.]*?)-)?(\d[\d-]*)$/.exec(e);

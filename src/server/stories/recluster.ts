@@ -17,6 +17,7 @@ import {
   membershipOf,
   membersOf,
   saveFeatures,
+  touchStories,
   writeMembership,
   type FeatureRow,
 } from './repository';
@@ -145,6 +146,7 @@ export async function recluster(
     const was = new Map<number, CurrentMembership>(outside.map((m) => [m.item_id, m]));
     updates.push(...membershipUpdates(left, new Set(formerStories), was));
     await writeMembership(tx, updates);
+    await touchStories(tx);
     const sizes = new Map<number, number>();
     for (const n of nodes) sizes.set(n.storyId, (sizes.get(n.storyId) ?? 0) + 1);
     return {

@@ -48,13 +48,12 @@ export interface WindowRow extends FeatureRow {
   story_top: 0 | 1 | null;
 }
 
-/** Every remembered item published in [from, to], with its story: one index range. */
-export async function windowRows(db: Db, from: number, to: number): Promise<WindowRow[]> {
+/** Every remembered item published from `from` on, with its story: one index range. */
+export async function windowRows(db: Db, from: number): Promise<WindowRow[]> {
   return db
     .selectFrom('story_items')
     .leftJoin('story_members', 'story_members.item_id', 'story_items.item_id')
     .where('story_items.published_at', '>=', from)
-    .where('story_items.published_at', '<=', to)
     .select([
       'story_items.item_id',
       'story_items.source_id',
@@ -191,3 +190,30 @@ export async function lockClustering(tx: Tx): Promise<void> {
 }
 /** Any constant of our own: no other lock in AstroDash uses one. */
 const STORIES_LOCK = 290_029;
+
+/** Remembered items published from `from` on (an index range, counted). */
+export async function countRemembered(db: Db, from: number): Promise<number> {
+  const row = await db
+    .selectFrom('story_items')
+    .where('published_at', '>=', from)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The token every writer of stories replaces (story_state). */
+export async function storiesToken(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('story_state')
+    .select('token')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row?.token ?? '';
+}
+
+/** Marks stories changed: answers the new token. */
+export async function touchStories(db: Db): Promise<string> {
+  const token = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  await db.updateTable('story_state').set({ token }).where('id', '=', 1).execute();
+  return token;
+}

@@ -13,6 +13,7 @@ import {
   membersOf,
   membershipOf,
   recordApart,
+  touchStories,
   writeMembership,
 } from './repository';
 
@@ -58,6 +59,7 @@ export async function splitItem(db: DB, userId: number, itemId: number, now = Da
     }));
     const current = new Map(members.map((m) => [m.item_id, m]));
     await writeMembership(tx, membershipUpdates(nodes, new Set([own.story_id, -itemId]), current));
+    await touchStories(tx);
   });
   return { itemId: String(itemId), storyId: String(itemId) };
 }

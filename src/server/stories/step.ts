@@ -1,17 +1,17 @@
 // Clustering at ingestion: the after-store step (ingest/after-store.ts) that
-// puts each stored item in its story, inside the store's transaction. It reads
-// the window of remembered items around the fetch's items (one index range),
+// puts each stored item in its story, inside the store's transaction. It takes
+// the window of remembered items around the fetch's items (window.ts: held in
+// memory, read again only when another writer changed it),
 // compares each new item with the stories in it (assign.ts) and writes only the
 // story rows that change (story_members). Odd data never fails a fetch: an item whose text
 // cannot be read is left alone, as if it had no story.
 import type { Config } from '../config';
 import { dialectOf, type Tx } from '../db/database';
 import type { AfterStoreContext, AfterStoreStep, StoredItem } from '../ingest/after-store';
-import { LruMap } from '../lru-map';
 import type { StoryThresholds } from './assign';
 import { assignAll, membershipUpdates, type CurrentMembership, type Node } from './cluster';
 import { launchLinksOf, topicsForClustering } from './entities';
-import { featuresOf, fromStored, toStored, type StoryFeatures } from './features';
+import { featuresOf, toStored } from './features';
 import type { TopicFinder } from './measure';
 import { rankOf } from './primary';
 import {
@@ -19,10 +19,11 @@ import {
   lockClustering,
   pruneFeatures,
   saveFeatures,
-  windowRows,
+  touchStories,
   writeMembership,
   type FeatureRow,
 } from './repository';
+import { keep, remembered } from './window';
 
 const HOUR = 3_600_000;
 /** Items remembered for clustering: long enough for any story still open to find them. */
@@ -55,20 +56,6 @@ export function featureInput(
   };
 }
 
-// Parsed features of stored rows, per thread: the window is read on every fetch,
-// its rows change rarely. Keyed by item, checked against the stored text.
-const parsed = new LruMap<number, { key: string; features: StoryFeatures }>({
-  maxEntries: 20_000,
-});
-function parse(row: FeatureRow): StoryFeatures {
-  const key = `${row.simhash}|${row.url_key ?? ''}|${row.events}|${row.entities}|${row.terms}`;
-  const hit = parsed.get(row.item_id);
-  if (hit?.key === key) return hit.features;
-  const features = fromStored(row);
-  parsed.set(row.item_id, { key, features });
-  return features;
-}
-
 export interface StoryStepDeps {
   findTopics: TopicFinder;
   launchLinks: (tx: Tx, ids: readonly number[]) => Promise<Map<number, string[]>>;
@@ -88,64 +75,85 @@ export async function clusterStored(
   );
 
   const rows: FeatureRow[] = [];
-  const fresh = new Map<number, { features: StoryFeatures; isNew: boolean }>();
+  const fresh = new Map<number, { node: Node; isNew: boolean }>();
   for (const stored of items) {
     try {
-      const input = featureInput(stored.item, deps.findTopics, links.get(stored.id));
-      const features = featuresOf(input);
+      const features = featuresOf(featureInput(stored.item, deps.findTopics, links.get(stored.id)));
       const text = Math.max(stored.item.contentText?.length ?? 0, stored.item.summaryText.length);
-      rows.push({
+      const row: FeatureRow = {
         item_id: stored.id,
         source_id: context.sourceId,
         published_at: stored.item.publishedAt,
         rank: rankOf(context.sourceType, text),
         ...toStored(features),
+      };
+      rows.push(row);
+      fresh.set(stored.id, {
+        isNew: stored.isNew,
+        node: {
+          id: row.item_id,
+          sourceId: row.source_id,
+          publishedAt: row.published_at,
+          rank: row.rank,
+          storyId: row.item_id,
+          features,
+        },
       });
-      fresh.set(stored.id, { features, isNew: stored.isNew });
     } catch {
       // An item whose text the clusterer cannot read stays alone.
     }
   }
   if (rows.length === 0) return;
+
+  const reach = t.maxAgeMs + t.maxGapMs;
+  const horizon = context.now - REMEMBER_FACTOR * reach - 24 * HOUR;
+  const entries = await remembered(tx, horizon);
   await saveFeatures(tx, rows);
 
-  const times = rows.map((r) => r.published_at);
-  const reach = t.maxAgeMs + t.maxGapMs;
-  const window = await windowRows(tx, Math.min(...times) - reach, Math.max(...times) + reach);
-  const current = new Map<number, CurrentMembership>();
-  const nodes: Node[] = [];
-  for (const r of window) {
-    if (r.story_id !== null)
-      current.set(r.item_id, {
-        story_id: r.story_id,
-        story_rank: r.story_rank ?? 0,
-        story_top: r.story_top ?? 0,
-      });
-    nodes.push({
-      id: r.item_id,
-      sourceId: r.source_id,
-      publishedAt: r.published_at,
-      rank: r.rank,
-      storyId: r.story_id ?? r.item_id,
-      features: fresh.get(r.item_id)?.features ?? parse(r),
-    });
+  // This fetch's items take their place in the window (a rewritten one keeps its story).
+  for (const [id, { node }] of fresh) {
+    const held = entries.get(id);
+    if (held) node.storyId = held.node.storyId;
+    if (node.publishedAt >= horizon) entries.set(id, { node, current: held?.current });
   }
+  const lo = Math.min(...rows.map((r) => r.published_at)) - reach;
+  const hi = Math.max(...rows.map((r) => r.published_at)) + reach;
+  const nodes: Node[] = [];
+  const current = new Map<number, CurrentMembership>();
+  for (const e of entries.values()) {
+    if (e.node.publishedAt < lo || e.node.publishedAt > hi) continue;
+    nodes.push(e.node);
+    if (e.current) current.set(e.node.id, e.current);
+  }
+  const inWindow = new Set(nodes);
+  for (const { node } of fresh.values()) if (!inWindow.has(node)) nodes.push(node);
+
   // New items, and rewritten ones still alone (their new text may match), look for a story;
   // rewritten members keep theirs, with their new rank.
-  const candidates = nodes.filter((n) => {
-    const f = fresh.get(n.id);
-    return f && (f.isNew || !current.has(n.id));
-  });
+  const candidates = [...fresh.values()]
+    .filter(({ node, isNew }) => isNew || !current.has(node.id))
+    .map(({ node }) => node);
   const assigning = new Set(candidates);
   const apart = await apartPairs(
     tx,
     candidates.map((c) => c.id),
   );
   const touched = assignAll(nodes, candidates, t, (a, b) => apart.has(`${a} ${b}`));
-  for (const n of nodes) if (fresh.has(n.id) && !assigning.has(n)) touched.add(n.storyId);
-  await writeMembership(tx, membershipUpdates(nodes, touched, current));
+  for (const { node } of fresh.values()) if (!assigning.has(node)) touched.add(node.storyId);
+  const updates = membershipUpdates(nodes, touched, current);
+  await writeMembership(tx, updates);
+  for (const u of updates) {
+    const e = entries.get(u.item_id);
+    if (!e) continue;
+    e.current =
+      u.story_id === null
+        ? undefined
+        : { story_id: u.story_id, story_rank: u.story_rank, story_top: u.story_top };
+    e.node.storyId = u.story_id ?? u.item_id;
+  }
 
-  await pruneFeatures(tx, context.now - REMEMBER_FACTOR * reach - 24 * HOUR, PRUNE_PER_CALL);
+  await pruneFeatures(tx, horizon, PRUNE_PER_CALL);
+  keep(await touchStories(tx), horizon);
 }
 
 /** The after-store step, with the space vocabulary and the launch links. */

@@ -75,6 +75,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('story_apart_pk', ['item_id', 'other_id'])
     .execute();
   await db.schema.createIndex('story_apart_other').on('story_apart').column('other_id').execute();
+
+  // A token every writer of stories replaces: a thread that holds the recent items in
+  // memory reads them again when another writer changed them (src/server/stories/window.ts).
+  await db.schema
+    .createTable('story_state')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('token', 'text', (c) => c.notNull())
+    .execute();
+  // Random, so that no two databases start with one token.
+  await db
+    .insertInto('story_state')
+    .values({ id: 1, token: `initial-${Math.random().toString(36).slice(2)}` })
+    .execute();
 }
 
 export async function down(): Promise<void> {

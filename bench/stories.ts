@@ -150,7 +150,7 @@ async function benchAssign(label: string, db: DB, config: Config) {
     .selectFrom('story_members')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  log(`${label}: ${Number(members.n)} of the ${WINDOW} items are in stories`);
+  log(`${label}: ${members.n} of the ${WINDOW} items are in stories`);
 
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -382,7 +382,7 @@ async function benchList() {
       const c = cpu.toSorted((a, b) => a - b);
       const ok = percentile(w, 50) <= 5 && percentile(w, 99) <= 25;
       log(
-        `${(s.target ? '* ' : '  ') + s.name}`.padEnd(44) +
+        ((s.target ? '* ' : '  ') + s.name).padEnd(44) +
           ` wall p50 ${percentile(w, 50).toFixed(2).padStart(6)} ms  p99 ${percentile(w, 99).toFixed(2).padStart(6)} ms` +
           `   CPU p50 ${percentile(c, 50).toFixed(2).padStart(6)} ms  p99 ${percentile(c, 99).toFixed(2).padStart(6)} ms` +
           (s.target ? (ok ? '  ok' : '  MISSED') : ''),

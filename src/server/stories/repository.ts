@@ -198,7 +198,7 @@ export async function countRemembered(db: Db, from: number): Promise<number> {
     .where('published_at', '>=', from)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** The token every writer of stories replaces (story_state). */

@@ -193,7 +193,7 @@ export async function listNews(
   // Grouped, the total counts items, some of which their story's primary stands for: a
   // short page is the end, whatever the total said.
   if (filter.grouped && !ids && rows.length < query.pageSize)
-    matched = Math.min(matched, page.offset + rows.length);
+    matched = Math.min(matched, (query.page - 1) * query.pageSize + rows.length);
   const totalPages = Math.ceil(matched / query.pageSize);
   const last = rows.at(-1);
   end ??= last && { value: last[page.column], id: last.id };

@@ -159,7 +159,7 @@ async function benchAssign(label: string, db: DB, config: Config) {
     const n = WINDOW + i;
     const sourceId = ids[n % ids.length];
     // New items land in the window's last hours, where it is densest.
-    const at = now - rand() * 6 * HOUR;
+    const at = Math.floor(now - rand() * 6 * HOUR);
     await db.transaction().execute(async (tx) => {
       const { stored } = await storeItems(tx, sourceId, [normalized(n, at, rand)], now);
       const c = process.cpuUsage();

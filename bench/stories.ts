@@ -1,7 +1,7 @@
 // Story clustering (issue 29): the three figures.
 //
 //   npm run bench -- stories
-//   BENCH_PART=assign|recluster|list   one part only
+//   BENCH_PART=assign|assign-pg|recluster|list   one part only (assign-pg: PostgreSQL's alone)
 //   BENCH_ITEMS=1000000                items for the grouped list (default one million)
 //   BENCH_SQLITE_FILE=/path/x.db       reuse (or create and keep) the list's seeded SQLite file
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run the assign part on PostgreSQL
@@ -459,11 +459,13 @@ async function withDatabase(
 }
 
 export async function run(): Promise<void> {
-  if (!PART || PART === 'assign') {
+  if (!PART || PART === 'assign')
     await withDatabase('sqlite', (db, config) => benchAssign('assign (sqlite)', db, config));
-    if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL)
-      await withDatabase('postgres', (db, config) => benchAssign('assign (postgres)', db, config));
-  }
+  if (
+    (!PART || PART === 'assign' || PART === 'assign-pg') &&
+    (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL)
+  )
+    await withDatabase('postgres', (db, config) => benchAssign('assign (postgres)', db, config));
   if (!PART || PART === 'recluster') await withDatabase('sqlite', benchRecluster);
   if (!PART || PART === 'list') await benchList();
 }

@@ -27,6 +27,7 @@ import { topicStories } from './news/list';
 import { topicsRoutes } from './topics/routes';
 import { readingRoutes } from './reading/routes';
 import { syncRoutes } from './sync/routes';
+import { storiesRoutes } from './stories/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { aiRoutes } from './ai/routes';
@@ -121,6 +122,7 @@ export async function buildApp(
   await app.register(readingRoutes(ctx));
   await app.register(topicsRoutes(ctx, { topicItems: topicStories(ctx) }));
   await app.register(syncRoutes(ctx));
+  await app.register(storiesRoutes(ctx));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx));

@@ -56,6 +56,11 @@ interface NewsItemFields {
   isSaved: boolean;
   /** The space topics it mentions, tagged at ingestion (issue 29). */
   topics: TopicRef[];
+  /**
+   * The story the item belongs to (issue 29): its id (the item's own for an item
+   * alone) and how many distinct sources of the feed carried it.
+   */
+  story: { id: string; sourceCount: number };
 }
 
 /**

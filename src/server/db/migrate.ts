@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_sync';
 import * as m0017 from './migrations/0017_place';
 import * as m0018 from './migrations/0018_sky_calendar';
 import * as m0019 from './migrations/0019_topics';
+import * as m0020 from './migrations/0020_stories';
 import * as m0021 from './migrations/0021_alerts';
 
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017_place': m0017,
   '0018_sky_calendar': m0018,
   '0019_topics': m0019,
+  '0020_stories': m0020,
   '0021_alerts': m0021,
 };
 

@@ -411,6 +411,45 @@ export interface SourceFoldersTable {
   folder_id: number;
   updated_at: number;
 }
+/** An item in a story of more than one item (0020); an item alone has no row. */
+export interface StoryMembersTable {
+  item_id: number;
+  /** The id of the story's first item. */
+  story_id: number;
+  source_id: number;
+  published_at: number;
+  /** Orders the members for the primary: preferred source, then the longest text. */
+  story_rank: number;
+  /** 1 = the best of all its story's members. */
+  story_top: Bool;
+}
+
+/** What the clusterer compares, for recent items (0020; src/server/stories/features.ts). */
+export interface StoryItemsTable {
+  item_id: number;
+  source_id: number;
+  published_at: number;
+  rank: number;
+  url_key: string | null;
+  simhash: string;
+  terms: string;
+  entities: string;
+  events: string;
+}
+
+/** Two items a reader split with "Not the same story" (0020); stored both ways. */
+export interface StoryApartTable {
+  item_id: number;
+  other_id: number;
+  user_id: number | null;
+  created_at: number;
+}
+
+/** One row: replaced by every write to stories, so an in-memory copy knows it is stale (0020). */
+export interface StoryStateTable {
+  id: number;
+  token: string;
+}
 
 export interface Database {
   users: UsersTable;
@@ -450,6 +489,10 @@ export interface Database {
   api_passwords: ApiPasswordsTable;
   folders: FoldersTable;
   source_folders: SourceFoldersTable;
+  story_members: StoryMembersTable;
+  story_items: StoryItemsTable;
+  story_apart: StoryApartTable;
+  story_state: StoryStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,17 +1,18 @@
-// "Hot" stories: the story URLs that the most sources in a user's feed carried
-// within a time range (URLs are canonical from ingestion: no tracking parameters,
-// no fragment). The Fever API's `links` reads them. The story clustering work
-// will replace how stories are grouped; callers keep this one function.
-import { sql } from 'kysely';
-import { dialectOf, type DB } from '../db/database';
+// "Hot" stories for the Fever API's links: the stories (clustered across
+// sources at ingestion: stories/) that the most sources in a user's feed
+// carried within a time range, each with its primary item, as the Hot view
+// and the AI briefings rank them (stories/hot.ts).
+import type { DB } from '../db/database';
 import { isActiveFor } from '../sources/visibility';
+import { hotStories as rankedStories, primariesOf } from '../stories/hot';
+import { storyMemberIds } from '../stories/list-filter';
 
 export interface HotStory {
   url: string;
   title: string;
-  /** Distinct sources that carried the URL in the range. */
+  /** Distinct sources that carried the story in the range. */
   sources: number;
-  /** The newest item of the story, and every item of it in the range (newest first). */
+  /** The story's primary item in the user's feed, and every item of it there, newest first. */
   itemId: number;
   sourceId: number;
   itemIds: number[];
@@ -28,64 +29,41 @@ export interface HotQuery {
 
 /** The user's hottest stories in the range: most sources first, then the newest. */
 export async function hotStories(db: DB, userId: number, query: HotQuery): Promise<HotStory[]> {
+  if (query.limit <= 0) return [];
   const sources = await db
     .selectFrom('news_sources')
     .where(isActiveFor(userId))
     .select('id')
     .execute();
   const sourceIds = sources.map((s) => s.id);
-  if (sourceIds.length === 0 || query.limit <= 0) return [];
-  // One pass over the range's items (the publication index, then each row's URL):
-  // only URLs that two or more sources carried are kept, with their items' ids.
-  const idList =
-    dialectOf(db) === 'postgres'
-      ? sql<string>`string_agg(id::text, ',')`
-      : sql<string>`group_concat(id, ',')`;
-  const ranked = await db
-    .selectFrom('news_items')
-    .where('published_at', '>=', query.from)
-    .where('published_at', '<', query.to)
-    .where('source_id', 'in', sourceIds)
-    .groupBy('url')
-    .having(sql<number>`count(DISTINCT source_id)`, '>=', 2)
-    .select([
-      'url',
-      sql<number | string>`count(DISTINCT source_id)`.as('n'),
-      sql<number>`max(id)`.as('newest'),
-      idList.as('ids'),
-    ])
-    .orderBy('n', 'desc')
-    .orderBy('newest', 'desc')
-    .limit(query.limit)
-    .offset(query.offset)
-    .execute();
+  const ranked = (
+    await rankedStories(db, sourceIds, query.from, query.offset + query.limit, query.to)
+  ).slice(query.offset);
   if (ranked.length === 0) return [];
-  const newest = await db
+  const primaries = await primariesOf(
+    db,
+    ranked.map((s) => s.storyId),
+    sourceIds,
+  );
+  const items = await db
     .selectFrom('news_items')
-    .where(
-      'id',
-      'in',
-      ranked.map((r) => r.newest),
-    )
-    .select(['id', 'source_id', 'title'])
+    .where('id', 'in', [...primaries.values()])
+    .select(['id', 'source_id', 'title', 'url'])
     .execute();
-  const byId = new Map(newest.map((i) => [i.id, i]));
-  return ranked.flatMap((r) => {
-    const item = byId.get(r.newest);
-    if (!item) return [];
-    const itemIds = r.ids
-      .split(',')
-      .map(Number)
-      .toSorted((a, b) => b - a);
-    return [
-      {
-        url: r.url,
-        title: item.title,
-        sources: Number(r.n),
-        itemId: item.id,
-        sourceId: item.source_id,
-        itemIds,
-      },
-    ];
-  });
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const out: HotStory[] = [];
+  for (const story of ranked) {
+    const item = byId.get(primaries.get(story.storyId) ?? -1);
+    if (!item) continue;
+    const members = await storyMemberIds(db, story.storyId, sourceIds);
+    out.push({
+      url: item.url,
+      title: item.title,
+      sources: story.sourceCount,
+      itemId: item.id,
+      sourceId: item.source_id,
+      itemIds: members.toSorted((a, b) => b - a),
+    });
+  }
+  return out;
 }

@@ -43,6 +43,7 @@ export function toNewsItem(
   row: FeedRow,
   state: ItemState = NO_STATE,
   topics: TopicRef[] = [],
+  story: { id: string; sourceCount: number } = { id: String(row.id), sourceCount: 1 },
 ): NewsItem {
   const fields = {
     id: String(row.id),
@@ -63,6 +64,7 @@ export function toNewsItem(
     isRead: state.isRead,
     isSaved: state.isSaved,
     topics,
+    story,
   };
   return Object.assign(fields, typedExtra(row.source_type, parseExtra(row.extra)));
 }

@@ -14,6 +14,7 @@ import type { Cursor } from './cursor';
 import { toFts5Query, toTsQuery } from './search';
 import { readingConditions, type ReadingFilter } from '../reading/list-filter';
 import { topicConditions } from '../topics/list-filter';
+import { MEMBER, notOutranked } from '../stories/list-filter';
 
 export const SORT_COLUMNS = {
   publishedAt: 'published_at',
@@ -37,6 +38,8 @@ export interface FeedFilter {
   mutedTopics?: string[];
   /** Items fetched in [min, max) (ms): the reader apps' time bounds (news/stream.ts). */
   fetched?: { min?: number; max?: number };
+  /** One story once: an item whose story has a better member passing the filter is left out (stories/list-filter.ts). */
+  grouped?: boolean;
 }
 
 export interface FeedPage {
@@ -90,6 +93,26 @@ function filterConditions(
       sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`,
     );
   }
+  if (filter.grouped)
+    conditions.push(notOutranked(filter.sourceIds, memberConditions(eb, dialect, filter)));
+  return conditions;
+}
+
+/** The filter's conditions besides the sources, on a story's other member (the MEMBER alias). */
+function memberConditions(eb: Eb, dialect: Dialect, filter: FeedFilter): Expression<SqlBool>[] {
+  const member = sql.table(MEMBER);
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.itemType !== undefined)
+    conditions.push(sql<SqlBool>`${member}.item_type = ${filter.itemType}`);
+  if (filter.isBreaking !== undefined)
+    conditions.push(sql<SqlBool>`${member}.is_breaking = ${filter.isBreaking ? 1 : 0}`);
+  conditions.push(...readingConditions(eb, filter.reading, MEMBER));
+  if (filter.searchTokens)
+    conditions.push(
+      dialect === 'postgres'
+        ? sql<SqlBool>`${member}.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`
+        : sql<SqlBool>`${member}.id IN (SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens)})`,
+    );
   return conditions;
 }
 

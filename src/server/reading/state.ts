@@ -4,6 +4,7 @@ import type { MarkAllReadResponse, UnreadCountsResponse } from '../../shared/rea
 import { ITEM_NOT_FOUND, SOURCE_NOT_FOUND } from '../../shared/reading';
 import type { DB } from '../db/database';
 import { notFound } from '../http/errors';
+import { sameStoryAs } from '../stories/list-filter';
 import {
   activeSources,
   clearExceptions,
@@ -38,9 +39,20 @@ async function visibleItemsOr404(db: DB, userId: number, ids: number[]) {
 const readByMark = (item: ItemRef, marks: Map<number, number>) =>
   item.id <= (marks.get(item.source_id) ?? 0);
 
-/** Marks items read or unread; answers how many changed. */
+/**
+ * Marks items read or unread; answers how many changed. Read applies to the
+ * story (issue 29): marking an item read marks the other items of its story the
+ * user can see read too; marking one unread leaves the others as they are.
+ */
 export async function markRead(db: DB, userId: number, ids: number[], read: boolean) {
-  const items = await visibleItemsOr404(db, userId, ids);
+  let items = await visibleItemsOr404(db, userId, ids);
+  if (read) {
+    const members = await sameStoryAs(
+      db,
+      items.map((i) => i.id),
+    );
+    if (members.length) items = [...items, ...(await findVisibleItems(db, userId, members))];
+  }
   return db.transaction().execute(async (tx) => ({
     changed: await applyRead(tx, userId, items, read),
   }));

@@ -7,6 +7,8 @@ import { Badge } from '../../components/ui/badge';
 import { formatDate, formatDateTime, truncate } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { isRead, storyOpened } from '../reader/state';
+import { AlsoCovered } from '../stories/AlsoCovered';
+import { HotCount } from '../stories/HotCount';
 import { AiSummary } from './AiSummary';
 import { activationProps } from './item';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
@@ -80,6 +82,7 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
       )}
     >
       <ItemBadges item={item} className="shrink-0 flex-nowrap [&>*]:px-1.5 [&>*]:py-0" />
+      <HotCount item={item} className="shrink-0 px-1.5 py-0" />
       <div
         className={cn(
           'min-w-0 flex-1 text-sm leading-6 break-words max-sm:order-first max-sm:basis-full max-sm:line-clamp-2',
@@ -111,6 +114,8 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
       />
       <ItemActions item={item} onOpen={onOpen} className="[&>*]:size-7!" />
       {launch && <LaunchInfo launch={launch} />}
+      {/* A line of its own under the row; opened, the other sources' items below it. */}
+      <AlsoCovered item={item} className="basis-full pb-1 pl-1" />
     </article>
   );
 });

@@ -9,6 +9,9 @@
 //      two names no kind of event, STORY_MIN_SIMILARITY_UNKNOWN_EVENT.
 // A member that reports a different event, names another flight of the series
 // ("Crew-11" beside "Crew-12") or is a round-up vetoes the story for the item.
+// Among the stories the item may join, the same article beats a near-copy,
+// which beats the same event; among same-event stories, the one with the most
+// evidence (the sum of its close members' scores) wins.
 // Always: published within STORY_MAX_GAP_HOURS of a member, the story no older
 // than STORY_MAX_AGE_HOURS from its first to its last item with this one, no
 // other item of the same source in it (one source never has two cards merged),
@@ -47,31 +50,85 @@ export type Match = { storyId: number; reason: 'url' | 'copy' | 'event'; score: 
 /** Evidence beyond the words: the same flight named ("Crew-12"). */
 const DESIGNATOR_BONUS = 0.1;
 
-type Link = { reason: 'url' | 'copy' | 'event'; score: number; veto: boolean };
+const STRENGTH = { url: 3, copy: 2, event: 1 } as const;
 
-const NO_LINK: Link = { reason: 'event', score: 0, veto: false };
+/** The same article (url) or a near-copy (copy) of a member's text, else null. */
+function sameText(a: StoryFeatures, b: StoryFeatures, t: StoryThresholds): Match['reason'] | null {
+  if (a.urlKey !== null && a.urlKey === b.urlKey) return 'url';
+  if (a.norm > 0 && hamming(a.simhash, b.simhash) <= t.nearDuplicateBits) return 'copy';
+  return null;
+}
 
-/** How strongly `item` belongs with `member`; the cheap tests first (this runs for every member in reach). */
-function link(item: ClusterItem, member: ClusterItem, t: StoryThresholds): Link {
+/** How strongly the two report one event (0: not enough), for two items that share an entity and do not veto. */
+function eventScore(
+  a: StoryFeatures,
+  b: StoryFeatures,
+  agreement: 0 | 1,
+  designators: number,
+  t: StoryThresholds,
+) {
+  const score = similarity(a, b) + (designators > 0 ? DESIGNATOR_BONUS : 0);
+  return score >= (agreement > 0 ? t.minSimilarity : t.minSimilarityUnknownEvent) ? score : 0;
+}
+
+/**
+ * How `item` belongs with one story's members, or null: the same article or a
+ * near-copy of a member's text, else the same event. For the same event every
+ * member that shares an entity with the item must agree (none vetoes) and one
+ * at least must be close enough; the score is the sum over the members close
+ * enough, so that a story several sites reported outweighs a lone item that
+ * matches about as well (a second item of a site already in the story starts
+ * such a lone story: later reports belong with the first).
+ */
+function storyMatch(
+  item: ClusterItem,
+  storyId: number,
+  members: readonly WindowMember[],
+  t: StoryThresholds,
+): Match | null {
+  let same: Match | null = null;
+  for (const m of members) {
+    const reason = sameText(item.features, m.features, t);
+    if (reason && (!same || STRENGTH[reason] > STRENGTH[same.reason]))
+      same = { storyId, reason, score: STRENGTH[reason] };
+  }
+  if (same) return same;
+  // Vetoes first (a round-up, another flight of the series, another kind of event):
+  // they are cheap, and one ends the story's chances.
   const a = item.features;
-  const b = member.features;
-  if (a.urlKey !== null && a.urlKey === b.urlKey) return { reason: 'url', score: 3, veto: false };
-  if (a.norm > 0 && hamming(a.simhash, b.simhash) <= t.nearDuplicateBits)
-    return { reason: 'copy', score: 2, veto: false };
-  const shared = sharedEntities(a, b);
-  if (shared.all === 0) return NO_LINK;
-  if (a.event.roundup || b.event.roundup || differentFlights(a, b))
-    return { reason: 'event', score: 0, veto: true };
-  const agreement = eventAgreement(a.event, b.event);
-  if (agreement < 0) return { reason: 'event', score: 0, veto: true };
-  const score = similarity(a, b) + (shared.designators > 0 ? DESIGNATOR_BONUS : 0);
-  const needed = agreement > 0 ? t.minSimilarity : t.minSimilarityUnknownEvent;
-  return { reason: 'event', score: score >= needed ? score : 0, veto: false };
+  if (a.event.roundup) return null;
+  const agreeing: Array<{ member: WindowMember; agreement: 0 | 1; designators: number }> = [];
+  for (const m of members) {
+    const shared = sharedEntities(a, m.features);
+    if (shared.all === 0) continue;
+    const agreement = eventAgreement(a.event, m.features.event);
+    if (agreement === -1 || m.features.event.roundup || differentFlights(a, m.features))
+      return null;
+    agreeing.push({ member: m, agreement, designators: shared.designators });
+  }
+  let support = 0;
+  for (const { member, agreement, designators } of agreeing)
+    support += eventScore(a, member.features, agreement, designators, t);
+  return support > 0 ? { storyId, reason: 'event', score: support } : null;
+}
+
+const better = (a: Match, b: Match | null) =>
+  !b || STRENGTH[a.reason] > STRENGTH[b.reason] || (a.reason === b.reason && a.score > b.score);
+
+/** Whether `member` can bear on `item` at all: an entity in common, the same URL, or a near-copy. */
+function related(item: StoryFeatures, member: StoryFeatures, t: StoryThresholds): boolean {
+  return (
+    sharedEntities(item, member).all > 0 ||
+    (item.urlKey !== null && item.urlKey === member.urlKey) ||
+    (item.norm > 0 && hamming(item.simhash, member.simhash) <= t.nearDuplicateBits)
+  );
 }
 
 /**
  * The story `item` joins, or null. `window` holds the items already clustered
  * near it in time (any order); `apart(a, b)` says two items were split apart.
+ * Only stories with a member related to the item are looked at (one cheap pass
+ * over the window: bit masks and integers), then all of their members.
  */
 export function chooseStory(
   item: ClusterItem,
@@ -79,9 +136,14 @@ export function chooseStory(
   t: StoryThresholds,
   apart: (a: number, b: number) => boolean = () => false,
 ): Match | null {
+  const candidates = new Set<number>();
+  for (const m of window)
+    if (m.id !== item.id && !candidates.has(m.storyId) && related(item.features, m.features, t))
+      candidates.add(m.storyId);
+  if (candidates.size === 0) return null;
   const stories = new Map<number, WindowMember[]>();
   for (const m of window) {
-    if (m.id === item.id) continue;
+    if (m.id === item.id || !candidates.has(m.storyId)) continue;
     const list = stories.get(m.storyId);
     if (list) list.push(m);
     else stories.set(m.storyId, [m]);
@@ -102,21 +164,8 @@ export function chooseStory(
       nearest = Math.min(nearest, Math.abs(m.publishedAt - item.publishedAt));
     }
     if (!allowed || nearest > t.maxGapMs || last - first > t.maxAgeMs) continue;
-
-    let strongest: Match | null = null;
-    let top = 0;
-    let vetoed = false;
-    for (const m of members) {
-      const l = link(item, m, t);
-      if (l.reason !== 'event') {
-        if (!strongest || l.score > strongest.score)
-          strongest = { storyId, reason: l.reason, score: l.score };
-      } else if (l.veto) vetoed = true;
-      else top = Math.max(top, l.score);
-    }
-    const match: Match | null =
-      strongest ?? (!vetoed && top > 0 ? { storyId, reason: 'event', score: top } : null);
-    if (match && (!best || match.score > best.score)) best = match;
+    const match = storyMatch(item, storyId, members, t);
+    if (match && better(match, best)) best = match;
   }
   return best;
 }

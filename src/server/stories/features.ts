@@ -2,9 +2,9 @@
 // (story_items): its URL key, its simhash, its weighted words and its entities
 // (topics the space vocabulary finds, launch links, flight designators).
 import { storyUrlKey } from './canonical-url';
-import { eventOf, isEventKind, type EventSignature } from './events';
-import { simhash, simhashFromHex, simhashToHex, type Simhash } from './simhash';
-import { isDesignator, tokens, weightOf } from './text';
+import { eventOf, isEventKind, kindBits, type EventSignature } from './events';
+import { fnv, simhash, simhashFromHex, simhashToHex, type Simhash } from './simhash';
+import { tokens, weightOf } from './text';
 
 /** Title words count this much more than summary words. */
 const TITLE_WEIGHT = 2;
@@ -12,8 +12,13 @@ const TITLE_WEIGHT = 2;
 export interface StoryFeatures {
   urlKey: string | null;
   simhash: Simhash;
-  /** Word → weight (title words heavier, common space words lighter). */
-  terms: Map<string, number>;
+  /**
+   * The weighted words (title words heavier, common space words lighter) as two
+   * parallel arrays sorted by the word's 32-bit hash: similarity is then one
+   * merge of two short integer arrays (it runs for every member in reach).
+   */
+  termHashes: Int32Array;
+  termWeights: Float64Array;
   /** The words themselves, as stored. */
   titleWords: string[];
   summaryWords: string[];
@@ -21,6 +26,11 @@ export interface StoryFeatures {
   norm: number;
   /** Entity keys, sorted and unique: topic slugs, "launch:<id>", "#designator". */
   entities: string[];
+  /** The entity keys' 32-bit hashes, sorted, and which of them are designators: compared as integers. */
+  entityHashes: Int32Array;
+  designatorFlags: Uint8Array;
+  /** One bit per entity key (of 32, by hash): two items with no bit in common share no entity. */
+  entityMask: number;
   /** The event the headline reports (events.ts). */
   event: EventSignature;
 }
@@ -35,6 +45,8 @@ export interface FeatureInput {
   launches?: readonly string[];
 }
 
+const wordHash = (word: string) => fnv(word, 0x811c9dc5) | 0;
+
 function build(
   urlKey: string | null,
   hash: Simhash,
@@ -43,26 +55,37 @@ function build(
   entities: Iterable<string>,
   event: EventSignature,
 ): StoryFeatures {
-  const terms = new Map<string, number>();
-  for (const w of summaryWords) terms.set(w, weightOf(w));
-  for (const w of titleWords) terms.set(w, TITLE_WEIGHT * weightOf(w));
+  const terms = new Map<number, number>();
+  for (const w of summaryWords) terms.set(wordHash(w), weightOf(w));
+  for (const w of titleWords) terms.set(wordHash(w), TITLE_WEIGHT * weightOf(w));
+  const termHashes = Int32Array.from(terms.keys()).toSorted();
+  const termWeights = Float64Array.from(termHashes, (h) => terms.get(h)!);
   let sum = 0;
-  for (const v of terms.values()) sum += v * v;
+  for (const v of termWeights) sum += v * v;
+  const keys = [...new Set(entities)].toSorted();
+  const hashed = keys
+    .map((key) => ({ hash: wordHash(key), designator: key.startsWith('#') }))
+    .toSorted((x, y) => x.hash - y.hash);
+  let entityMask = 0;
+  for (const entry of hashed) entityMask |= 1 << (entry.hash & 31);
   return {
     urlKey,
     simhash: hash,
-    terms,
+    termHashes,
+    termWeights,
     titleWords,
     summaryWords,
     norm: Math.sqrt(sum),
-    entities: [...new Set(entities)].toSorted(),
+    entities: keys,
+    entityHashes: Int32Array.from(hashed, (e) => e.hash),
+    designatorFlags: Uint8Array.from(hashed, (e) => (e.designator ? 1 : 0)),
+    entityMask,
     event,
   };
 }
 
 export function featuresOf(input: FeatureInput): StoryFeatures {
   const words = tokens(input.title, input.summary);
-  const designators = [...words.title, ...words.summary].filter(isDesignator);
   return build(
     storyUrlKey(input.url),
     simhash(`${input.title}\n${input.summary}`),
@@ -71,7 +94,7 @@ export function featuresOf(input: FeatureInput): StoryFeatures {
     [
       ...(input.topics ?? []),
       ...(input.launches ?? []).map((id) => `launch:${id}`),
-      ...designators.map((d) => `#${d}`),
+      ...words.designators.map((d) => `#${d}`),
     ],
     eventOf(input.title, input.summary),
   );
@@ -80,63 +103,84 @@ export function featuresOf(input: FeatureInput): StoryFeatures {
 /** Cosine similarity of the weighted words, 0..1. */
 export function similarity(a: StoryFeatures, b: StoryFeatures): number {
   if (a.norm === 0 || b.norm === 0) return 0;
-  const [small, large] = a.terms.size <= b.terms.size ? [a, b] : [b, a];
+  const x = a.termHashes;
+  const y = b.termHashes;
+  let i = 0;
+  let j = 0;
   let dot = 0;
-  for (const [word, weight] of small.terms) {
-    const other = large.terms.get(word);
-    if (other !== undefined) dot += weight * other;
+  while (i < x.length && j < y.length) {
+    if (x[i] === y[j]) dot += a.termWeights[i++] * b.termWeights[j++];
+    else if (x[i] < y[j]) i++;
+    else j++;
   }
   return dot / (a.norm * b.norm);
 }
 
-/** Entities both items name (both lists are sorted): all of them, and the flight designators among them. */
+const NONE_SHARED = { all: 0, designators: 0 } as const;
+
+/** Entities both items name: all of them, and the flight designators among them. */
 export function sharedEntities(a: StoryFeatures, b: StoryFeatures) {
+  if ((a.entityMask & b.entityMask) === 0) return NONE_SHARED;
+  const x = a.entityHashes;
+  const y = b.entityHashes;
   let i = 0;
   let j = 0;
   let all = 0;
   let designators = 0;
-  while (i < a.entities.length && j < b.entities.length) {
-    if (a.entities[i] === b.entities[j]) {
+  while (i < x.length && j < y.length) {
+    if (x[i] === y[j]) {
       all++;
-      if (a.entities[i].startsWith('#')) designators++;
+      designators += a.designatorFlags[i];
       i++;
       j++;
-    } else if (a.entities[i] < b.entities[j]) i++;
+    } else if (x[i] < y[j]) i++;
     else j++;
   }
-  return { all, designators };
+  return all === 0 ? NONE_SHARED : { all, designators };
 }
 
 /**
  * Whether the two name different flights of one series: "Crew-11" and "Crew-12",
  * "Starlink 10-41" and "17-23", "Artemis 2" and "Artemis 3" (and neither names
- * the other's).
+ * the other's). Only the flight a story is about counts: a series named in
+ * either headline, or a group number ("10-41") anywhere; a flight recalled in
+ * passing ("the first since Apollo 17" beside "since Apollo 13") does not.
  */
 export function differentFlights(a: StoryFeatures, b: StoryFeatures): boolean {
   const mine = designatorsBySeries(a);
   if (mine.size === 0) return false;
   const theirs = designatorsBySeries(b);
-  for (const [series, numbers] of mine) {
+  for (const [series, own] of mine) {
     const other = theirs.get(series);
-    if (other && !numbers.some((n) => other.includes(n))) return true;
+    if (!other || own.numbers.some((n) => other.numbers.includes(n))) continue;
+    if (series === '' || own.inTitle || other.inTitle) return true;
   }
   return false;
 }
 
-const seriesOf = new WeakMap<StoryFeatures, Map<string, string[]>>();
+interface SeriesFlights {
+  numbers: string[];
+  /** A flight of the series is named in the headline. */
+  inTitle: boolean;
+}
+
+const seriesOf = new WeakMap<StoryFeatures, Map<string, SeriesFlights>>();
 
 /** "#crew-12" → crew: [12]; "#10-41" → "": ["10-41"]; worked out once per item. */
-function designatorsBySeries(f: StoryFeatures): Map<string, string[]> {
+function designatorsBySeries(f: StoryFeatures): Map<string, SeriesFlights> {
   const known = seriesOf.get(f);
   if (known) return known;
-  const out = new Map<string, string[]>();
+  const out = new Map<string, SeriesFlights>();
   seriesOf.set(f, out);
   for (const e of f.entities) {
     if (!e.startsWith('#')) continue;
     const m = /^#(?:([a-z][a-z0-9.]*?)-)?(\d[\d-]*)$/.exec(e);
     if (!m) continue;
     const series = m[1] ?? '';
-    out.set(series, [...(out.get(series) ?? []), m[2]]);
+    const entry = out.get(series) ?? { numbers: [], inTitle: false };
+    entry.numbers.push(m[2]);
+    entry.inTitle ||= f.titleWords.includes(e.slice(1));
+    out.set(series, entry);
   }
   return out;
 }
@@ -150,7 +194,7 @@ export interface StoredFeatures {
   simhash: string;
   terms: string;
   entities: string;
-  /** Event kinds, space-separated, after "roundup" for a round-up and "ahead" for an event still ahead. */
+  /** Event kinds, space-separated, after "roundup" for a round-up, "ahead" for an event still ahead and "lede" for kinds read in the lede. */
   events: string;
 }
 
@@ -163,6 +207,7 @@ export function toStored(f: StoryFeatures): StoredFeatures {
     events: [
       ...(f.event.roundup ? ['roundup'] : []),
       ...(f.event.ahead ? ['ahead'] : []),
+      ...(f.event.fromLede ? ['lede'] : []),
       ...f.event.kinds,
     ].join(' '),
   };
@@ -186,7 +231,9 @@ export function fromStored(row: StoredFeatures): StoryFeatures {
     {
       roundup: events.includes('roundup'),
       ahead: events.includes('ahead'),
+      fromLede: events.includes('lede'),
       kinds: events.filter(isEventKind),
+      bits: kindBits(events.filter(isEventKind)),
     },
   );
 }

@@ -105,6 +105,97 @@ export function pairScores(
   };
 }
 
+// ---------- what the rules allow ----------
+
+/** Gold stories larger than this are not searched exhaustively (the fixture's largest has 6). */
+const MAX_SEARCHED_STORY = 12;
+
+export interface RuleBound {
+  /** Labelled same-story pairs. */
+  positives: number;
+  /** The most of them one clustering that keeps the rules can hold at once. */
+  ceiling: number;
+  /** Those no such clustering can hold at all: further apart than the story age allows, or across a gap no article of the story bridges. */
+  unreachable: number;
+  /** Those each some clustering can hold, but not all together: mostly a site with two items in the story. */
+  notTogether: number;
+}
+
+/**
+ * How many labelled same-story pairs any clustering could join while keeping the
+ * issue's rules: never two items of one site in a story, every item within the
+ * gap of another member, the story no older than the age from first to last.
+ * Each gold story is split every possible way (set partitions, by dynamic
+ * programming over subsets) and the best split counted. Pairs the rules forbid
+ * are a limit of the measurement, not a miss of the clusterer; the raw recall
+ * (over every labelled pair) is printed beside the bounded one.
+ */
+export function ruleBound(
+  articles: readonly LabelledArticle[],
+  pairs: readonly LabelledPair[],
+  t: Pick<StoryThresholds, 'maxGapMs' | 'maxAgeMs'>,
+): RuleBound {
+  const byStory = new Map<string, LabelledArticle[]>();
+  for (const a of articles) byStory.set(a.story, [...(byStory.get(a.story) ?? []), a]);
+  const positive = new Set(pairs.filter((p) => p.same).map((p) => [p.a, p.b].toSorted().join(' ')));
+  let ceiling = 0;
+  let reachable = 0;
+  for (const members of byStory.values()) {
+    const n = members.length;
+    if (n < 2) continue;
+    if (n > MAX_SEARCHED_STORY)
+      throw new Error(`story ${members[0].story} has ${n} articles: too many to search`);
+    const items = members
+      .map((a) => ({ id: a.id, site: siteKey(a.site), at: Date.parse(a.publishedAt) }))
+      .toSorted((x, y) => x.at - y.at);
+    const labelled = (i: number, j: number) =>
+      positive.has([items[i].id, items[j].id].toSorted().join(' '));
+    // Every subset that can be one story, and the labelled pairs it holds.
+    const full = (1 << n) - 1;
+    const held = new Int32Array(full + 1).fill(-1);
+    const joinable = new Set<string>();
+    for (let mask = 1; mask <= full; mask++) {
+      const chosen = items.map((_, i) => i).filter((i) => mask & (1 << i));
+      const sites = new Set(chosen.map((i) => items[i].site));
+      if (sites.size !== chosen.length) continue;
+      if (items[chosen.at(-1)!].at - items[chosen[0]].at > t.maxAgeMs) continue;
+      if (chosen.some((i, k) => k > 0 && items[i].at - items[chosen[k - 1]].at > t.maxGapMs))
+        continue;
+      let count = 0;
+      for (let x = 0; x < chosen.length; x++)
+        for (let y = x + 1; y < chosen.length; y++)
+          if (labelled(chosen[x], chosen[y])) {
+            count++;
+            joinable.add(`${chosen[x]} ${chosen[y]}`);
+          }
+      held[mask] = count;
+    }
+    // best[mask]: the most pairs a split of `mask` into valid stories holds.
+    const best = new Int32Array(full + 1);
+    for (let mask = 1; mask <= full; mask++) {
+      const low = mask & -mask;
+      const rest = mask ^ low;
+      let top = 0;
+      // Every block holding the lowest item: `low` plus any subset of the rest.
+      for (let sub = rest; ; sub = (sub - 1) & rest) {
+        const block = sub | low;
+        if (held[block] >= 0) top = Math.max(top, held[block] + best[mask ^ block]);
+        if (sub === 0) break;
+      }
+      best[mask] = top;
+    }
+    ceiling += best[full];
+    reachable += joinable.size;
+  }
+  const positives = positive.size;
+  return {
+    positives,
+    ceiling,
+    unreachable: positives - reachable,
+    notTogether: reachable - ceiling,
+  };
+}
+
 /** B-cubed precision, recall and F1 of a clustering against the gold one (Bagga and Baldwin). */
 export function bCubed(gold: Map<string, string>, predicted: Map<string, number>) {
   const byGold = new Map<string, string[]>();

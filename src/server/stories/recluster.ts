@@ -127,7 +127,9 @@ export async function recluster(
       });
   }
   assignAll([], nodes, t, (a, b) => apart.has(`${a} ${b}`));
-  const updates = membershipUpdates(nodes, new Set(nodes.map((n) => n.storyId)), current);
+  const updates = membershipUpdates(nodes, new Set(nodes.map((n) => n.storyId)), (id) =>
+    current.get(id),
+  );
 
   return db.transaction().execute(async (tx) => {
     await saveFeatures(tx, features);
@@ -144,7 +146,7 @@ export async function recluster(
       publishedAt: m.published_at,
     }));
     const was = new Map<number, CurrentMembership>(outside.map((m) => [m.item_id, m]));
-    updates.push(...membershipUpdates(left, new Set(formerStories), was));
+    updates.push(...membershipUpdates(left, new Set(formerStories), (id) => was.get(id)));
     await writeMembership(tx, updates);
     await touchStories(tx);
     const sizes = new Map<number, number>();

@@ -71,9 +71,9 @@ export async function windowRows(db: Db, from: number): Promise<WindowRow[]> {
     .execute();
 }
 
-/** Forgets the clusterer's view of items published before `before` (at most `limit` a call). */
-export async function pruneFeatures(db: Db, before: number, limit: number): Promise<void> {
-  await db
+/** Forgets the clusterer's view of items published before `before` (at most `limit` a call): answers how many. */
+export async function pruneFeatures(db: Db, before: number, limit: number): Promise<number> {
+  const [result] = await db
     .deleteFrom('story_items')
     .where(
       'item_id',
@@ -85,6 +85,7 @@ export async function pruneFeatures(db: Db, before: number, limit: number): Prom
         .limit(limit),
     )
     .execute();
+  return Number(result?.numDeletedRows ?? 0);
 }
 
 export interface Membership {

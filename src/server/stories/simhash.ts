@@ -7,8 +7,8 @@ const TEXT_CHARS = 1_200;
 
 export type Simhash = readonly [hi: number, lo: number];
 
-/** FNV-1a over a string, 32 bits, from a seed. */
-function fnv(text: string, seed: number): number {
+/** FNV-1a over a string, 32 bits, from a seed (mixed at the end). */
+export function fnv(text: string, seed: number): number {
   let h = seed >>> 0;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

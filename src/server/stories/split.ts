@@ -58,7 +58,10 @@ export async function splitItem(db: DB, userId: number, itemId: number, now = Da
       publishedAt: m.published_at,
     }));
     const current = new Map(members.map((m) => [m.item_id, m]));
-    await writeMembership(tx, membershipUpdates(nodes, new Set([own.story_id, -itemId]), current));
+    await writeMembership(
+      tx,
+      membershipUpdates(nodes, new Set([own.story_id, -itemId]), (id) => current.get(id)),
+    );
     await touchStories(tx);
   });
   return { itemId: String(itemId), storyId: String(itemId) };

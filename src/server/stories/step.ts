@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { dialectOf, type Tx } from '../db/database';
 import type { AfterStoreContext, AfterStoreStep, StoredItem } from '../ingest/after-store';
 import type { StoryThresholds } from './assign';
-import { assignAll, membershipUpdates, type CurrentMembership, type Node } from './cluster';
+import { assignAll, membershipUpdates, type Node } from './cluster';
 import { launchLinksOf, topicsForClustering } from './entities';
 import { featuresOf, toStored } from './features';
 import type { TopicFinder } from './measure';
@@ -29,6 +29,10 @@ const HOUR = 3_600_000;
 /** Items remembered for clustering: long enough for any story still open to find them. */
 const REMEMBER_FACTOR = 2;
 const PRUNE_PER_CALL = 2_000;
+/** How far the remembering horizon moves between two prunes. */
+const PRUNE_STEP_MS = 10 * 60_000;
+/** This thread's last horizon pruned up to. */
+let prunedBefore = -Infinity;
 
 export function thresholdsOf(config: Config): StoryThresholds {
   const s = config.stories;
@@ -119,19 +123,16 @@ export async function clusterStored(
   const lo = Math.min(...rows.map((r) => r.published_at)) - reach;
   const hi = Math.max(...rows.map((r) => r.published_at)) + reach;
   const nodes: Node[] = [];
-  const current = new Map<number, CurrentMembership>();
-  for (const e of entries.values()) {
-    if (e.node.publishedAt < lo || e.node.publishedAt > hi) continue;
-    nodes.push(e.node);
-    if (e.current) current.set(e.node.id, e.current);
-  }
-  const inWindow = new Set(nodes);
-  for (const { node } of fresh.values()) if (!inWindow.has(node)) nodes.push(node);
+  for (const e of entries.values())
+    if (e.node.publishedAt >= lo && e.node.publishedAt <= hi) nodes.push(e.node);
+  // An item older than what is remembered is not in `entries`: it is clustered all the same.
+  for (const { node } of fresh.values()) if (node.publishedAt < horizon) nodes.push(node);
+  const current = (id: number) => entries.get(id)?.current;
 
   // New items, and rewritten ones still alone (their new text may match), look for a story;
   // rewritten members keep theirs, with their new rank.
   const candidates = [...fresh.values()]
-    .filter(({ node, isNew }) => isNew || !current.has(node.id))
+    .filter(({ node, isNew }) => isNew || !current(node.id))
     .map(({ node }) => node);
   const assigning = new Set(candidates);
   const apart = await apartPairs(
@@ -152,7 +153,12 @@ export async function clusterStored(
     e.node.storyId = u.story_id ?? u.item_id;
   }
 
-  await pruneFeatures(tx, horizon, PRUNE_PER_CALL);
+  if (horizon - prunedBefore >= PRUNE_STEP_MS) {
+    // Forgetting is housekeeping (the window is read by time): once per step of the horizon,
+    // or again next time while a backlog remains.
+    const pruned = await pruneFeatures(tx, horizon, PRUNE_PER_CALL);
+    if (pruned < PRUNE_PER_CALL) prunedBefore = horizon;
+  }
   keep(await touchStories(tx), horizon);
 }
 

@@ -77,15 +77,39 @@ export const summaryText = (summary: string) =>
     .replace(BOILERPLATE, ' ')
     .slice(0, SUMMARY_CHARS);
 
-/** The item's significant words, in order, title first (duplicates kept). */
-export function tokens(title: string, summary: string): { title: string[]; summary: string[] } {
+/** The item's significant words, in order, title first (duplicates kept), and its flight designators. */
+export function tokens(
+  title: string,
+  summary: string,
+): { title: string[]; summary: string[]; designators: string[] } {
+  const designators: string[] = [];
   return {
-    title: words(title.slice(0, TITLE_CHARS)),
-    summary: words(summaryText(summary)),
+    title: words(title.slice(0, TITLE_CHARS), designators),
+    summary: words(summaryText(summary), designators),
+    designators,
   };
 }
 
-function words(text: string): string[] {
+// Series whose flights are told apart by a number after the name: "Crew 12", "Artemis II",
+// "Expedition 74", "Transporter 16", "Flight 10" (Starship's). Any other word before a number
+// is prose or a vehicle: "since 1972", "deliver 119 payloads", "Falcon 9", "April 1".
+const SERIES = new Set(
+  `apollo artemis ax axiom bandwagon chandrayaan crew crs expedition flight gaganyaan gemini
+hakuto ift inspiration4 luna mercury ng polaris progress shenzhou soyuz starlink tianwen tianzhou
+transporter voyager`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+// A designator written as one token: letters then digits ("crew-12", "ng-24", "cas500-2",
+// "ms-28", "f3"), or a group number ("10-41"). Not a measure or an ordinal ("322-foot",
+// "8-day", "13th", "2.1b"): those start with a digit and end in letters.
+const NAMED = /^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*$/;
+const GROUP = /^\d{1,2}-\d{1,3}$/;
+const isWrittenDesignator = (raw: string) =>
+  /\d/.test(raw) && (GROUP.test(raw) || (NAMED.test(raw) && /[a-z]/.test(raw)));
+
+function words(text: string, designators: string[]): string[] {
   const out: string[] = [];
   let previous = '';
   for (const match of plain(text).matchAll(TOKEN)) {
@@ -94,7 +118,10 @@ function words(text: string): string[] {
     // and "Artemis 2" both add "artemis-2", "Crew 12" adds "crew-12".
     const numeral = /^\d+$/.test(raw) ? raw : ROMAN[raw];
     if (numeral) {
-      if (previous) out.push(`${previous}-${numeral}`);
+      if (previous) {
+        out.push(`${previous}-${numeral}`);
+        if (SERIES.has(previous)) designators.push(`${previous}-${numeral}`);
+      }
       previous = '';
       continue;
     }
@@ -102,6 +129,7 @@ function words(text: string): string[] {
     previous = '';
     if ((word.length < 2 && !/\d/.test(word)) || STOP.has(word)) continue;
     out.push(word);
+    if (isWrittenDesignator(word)) designators.push(word);
     previous = word;
     if (out.length >= MAX_TOKENS) break;
   }
@@ -110,6 +138,3 @@ function words(text: string): string[] {
 
 /** A word's weight: common space words count for less. */
 export const weightOf = (word: string) => (COMMON.has(word) ? COMMON_WEIGHT : 1);
-
-/** Designators: words with a digit (Crew-12, 10-41, NG-24, F3), that name one flight among a series. */
-export const isDesignator = (word: string) => /\d/.test(word) && /[a-z]|-/.test(word);

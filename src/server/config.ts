@@ -178,6 +178,7 @@ const EnvSchema = z.object({
   STORY_NEAR_DUPLICATE_BITS: z.coerce.number().int().min(0).max(16).default(3),
   STORY_MIN_SIMILARITY: z.coerce.number().min(0).max(1).default(0.1),
   STORY_MIN_SIMILARITY_UNKNOWN_EVENT: z.coerce.number().min(0).max(1).default(0.5),
+  STORY_DESIGNATOR_BONUS: z.coerce.number().min(0).max(1).default(0.1),
   STORY_HOT_HOURS: z.coerce.number().min(1).max(168).default(24),
 
   // Feed
@@ -247,6 +248,8 @@ export type Config = Readonly<{
     minSimilarity: number;
     /** The same, when one of the two items names no kind of event. */
     minSimilarityUnknownEvent: number;
+    /** Added to the similarity when both name one flight ("Crew-12") and report the same kind of event. */
+    designatorBonus: number;
     /** The Hot view counts the sources of this many last hours. */
     hotHours: number;
   }>;
@@ -368,6 +371,7 @@ export function loadConfig(
       nearDuplicateBits: e.STORY_NEAR_DUPLICATE_BITS,
       minSimilarity: e.STORY_MIN_SIMILARITY,
       minSimilarityUnknownEvent: e.STORY_MIN_SIMILARITY_UNKNOWN_EVENT,
+      designatorBonus: e.STORY_DESIGNATOR_BONUS,
       hotHours: e.STORY_HOT_HOURS,
     }),
     openMeteoUrl: trimSlash(e.OPEN_METEO_URL),

@@ -149,6 +149,30 @@ describe('choosing a story', () => {
     expect(chooseStory(item, window, t)?.storyId).toBe(37159);
   });
 
+  it('takes a shared flight name as evidence only when both report the same kind of event', () => {
+    // SpacePolicyOnline on launch day (a launch ahead, read in its lede) and SpaceNews's
+    // explainer of the ten-day flight, 21 minutes apart: both name Artemis II, as every
+    // report of the mission does; the words alone (0.45) are below the bar for two items
+    // whose kinds of event cannot be compared.
+    const launchDay = features(
+      'Today Still Looking Good for Artemis II — No Fooling!',
+      'It may be April Fool’s Day to some, but to NASA it’s launch day to send humans around the Moon for the first time in more than 50 years. As […]',
+    );
+    const explainer = features(
+      'Artemis 2’s (nearly) 10-day flight around the moon',
+      'The Artemis 2 mission will send humans to the vicinity of the moon for the first time in more than 50 years on a mission lasting almost 10 days.',
+    );
+    expect(
+      chooseStory(member(2, 2, 2, 0.4, explainer), [member(1, 1, 1, 0, launchDay)], t),
+    ).toBeNull();
+    // The same flight and the same kind of event: the name adds its weight.
+    const live = member(4, 4, 4, 4.6, artemisLive);
+    const set = [member(3, 3, 3, 0, artemisSet)];
+    const withName = chooseStory(live, set, t)?.score ?? 0;
+    const without = chooseStory(live, set, { ...t, designatorBonus: 0 })?.score ?? 0;
+    expect(withName - without).toBeCloseTo(t.designatorBonus);
+  });
+
   it('never joins an item to a story that has an item of its source', () => {
     const window = [member(1, 1, 1, 0, artemisSet)];
     expect(chooseStory(member(2, 2, 1, 1, artemisLive), window, t)).toBeNull();

@@ -32,6 +32,12 @@ export interface StoryThresholds {
   minSimilarity: number;
   /** Least word similarity with a member when one of the two names no kind of event. */
   minSimilarityUnknownEvent: number;
+  /**
+   * Added to the similarity when both name one flight ("Crew-12") and report the
+   * same kind of event. Not when the kinds cannot be compared: every report of a
+   * mission names its flight, so the name alone is no evidence of one event.
+   */
+  designatorBonus: number;
 }
 
 export interface ClusterItem {
@@ -46,9 +52,6 @@ export interface WindowMember extends ClusterItem {
 }
 
 export type Match = { storyId: number; reason: 'url' | 'copy' | 'event'; score: number };
-
-/** Evidence beyond the words: the same flight named ("Crew-12"). */
-const DESIGNATOR_BONUS = 0.1;
 
 const STRENGTH = { url: 3, copy: 2, event: 1 } as const;
 
@@ -67,7 +70,7 @@ function eventScore(
   designators: number,
   t: StoryThresholds,
 ) {
-  const score = similarity(a, b) + (designators > 0 ? DESIGNATOR_BONUS : 0);
+  const score = similarity(a, b) + (designators > 0 && agreement > 0 ? t.designatorBonus : 0);
   return score >= (agreement > 0 ? t.minSimilarity : t.minSimilarityUnknownEvent) ? score : 0;
 }
 

@@ -42,6 +42,7 @@ export function thresholdsOf(config: Config): StoryThresholds {
     nearDuplicateBits: s.nearDuplicateBits,
     minSimilarity: s.minSimilarity,
     minSimilarityUnknownEvent: s.minSimilarityUnknownEvent,
+    designatorBonus: s.designatorBonus,
   };
 }
 

@@ -29,6 +29,8 @@ export interface StoryFeatures {
   /** The entity keys' 32-bit hashes, sorted, and which of them are designators: compared as integers. */
   entityHashes: Int32Array;
   designatorFlags: Uint8Array;
+  /** The keys in the hashes' order: two equal hashes are one entity only if their keys are equal. */
+  entityKeysByHash: string[];
   /** One bit per entity key (of 32, by hash): two items with no bit in common share no entity. */
   entityMask: number;
   /** The event the headline reports (events.ts). */
@@ -64,7 +66,7 @@ function build(
   for (const v of termWeights) sum += v * v;
   const keys = [...new Set(entities)].toSorted();
   const hashed = keys
-    .map((key) => ({ hash: wordHash(key), designator: key.startsWith('#') }))
+    .map((key) => ({ key, hash: wordHash(key), designator: key.startsWith('#') }))
     .toSorted((x, y) => x.hash - y.hash);
   let entityMask = 0;
   for (const entry of hashed) entityMask |= 1 << (entry.hash & 31);
@@ -79,6 +81,7 @@ function build(
     entities: keys,
     entityHashes: Int32Array.from(hashed, (e) => e.hash),
     designatorFlags: Uint8Array.from(hashed, (e) => (e.designator ? 1 : 0)),
+    entityKeysByHash: hashed.map((e) => e.key),
     entityMask,
     event,
   };
@@ -129,8 +132,11 @@ export function sharedEntities(a: StoryFeatures, b: StoryFeatures) {
   let designators = 0;
   while (i < x.length && j < y.length) {
     if (x[i] === y[j]) {
-      all++;
-      designators += a.designatorFlags[i];
+      // A hash shared by two different names (rare) is no entity in common.
+      if (a.entityKeysByHash[i] === b.entityKeysByHash[j]) {
+        all++;
+        designators += a.designatorFlags[i];
+      }
       i++;
       j++;
     } else if (x[i] < y[j]) i++;

@@ -154,9 +154,10 @@ export async function clusterStored(
     e.node.storyId = u.story_id ?? u.item_id;
   }
 
-  if (horizon - prunedBefore >= PRUNE_STEP_MS) {
+  if (horizon - prunedBefore >= PRUNE_STEP_MS || horizon < prunedBefore) {
     // Forgetting is housekeeping (the window is read by time): once per step of the horizon,
-    // or again next time while a backlog remains.
+    // or again next time while a backlog remains; and whenever the horizon went back (a clock
+    // set back, another database in the same process), so that no prune is ever skipped for long.
     const pruned = await pruneFeatures(tx, horizon, PRUNE_PER_CALL);
     if (pruned < PRUNE_PER_CALL) prunedBefore = horizon;
   }

@@ -28,6 +28,7 @@ import { topicsRoutes } from './topics/routes';
 import { readingRoutes } from './reading/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
+import { createSkyService } from './sky/service';
 import { aiRoutes } from './ai/routes';
 import { briefingForJobs } from './ai/briefing';
 import { refreshAfterLogin, refreshRoutes } from './news/refresh-routes';
@@ -71,9 +72,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // One sky service (its per-place caches) for the sky routes and the alerts' sky sources.
+  const sky = createSkyService(config, app.log);
   const alerts = createAlertEngine(
     { config, db, dialect, log: app.log },
-    { clock: options.jobs?.clock, ...options.alerts },
+    { clock: options.jobs?.clock, sky, ...options.alerts },
   );
   // Web push's VAPID key pair is made on first start and kept in the database.
   await alerts.vapidPublicKey();
@@ -121,7 +124,7 @@ export async function buildApp(
   await app.register(topicsRoutes(ctx, { topicItems: topicStories(ctx) }));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
-  await app.register(skyRoutes(ctx));
+  await app.register(skyRoutes(ctx, sky));
   await app.register(aiRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(jobRoutes(ctx));

@@ -40,3 +40,14 @@ export interface TopicsResponse {
   followed: string[];
   muted: string[];
 }
+
+/** A sky event on a topic's page (GET /_api/topics/:slug's skyEvents). */
+export interface TopicSkyEvent {
+  id: string;
+  kind: string;
+  title: string;
+  /** ISO instant. */
+  at: string;
+  endAt?: string;
+  description: string;
+}

@@ -110,6 +110,23 @@ describe.each(dialects)('space topics (%s)', (dialect) => {
     expect(unknown.body.error).toBe('Topic not found');
   });
 
+  it("lists a topic's sky events of the coming months with their dates, from the sky calendar", async () => {
+    const now = Date.now();
+    // The Moon's phases come four a month: its page always has some, soonest first.
+    const moon = (await alice.client.get('/_api/topics/moon')).body;
+    const at = (moon.skyEvents as { at: string; title: string }[]).map((e) => e.at);
+    expect(at.length).toBeGreaterThan(3);
+    expect(at).toEqual(at.toSorted());
+    expect(Date.parse(at[0])).toBeGreaterThanOrEqual(now - 86_400_000);
+    expect(moon.skyEvents[0]).toMatchObject({
+      kind: expect.any(String),
+      description: expect.any(String),
+    });
+    expect(moon.skyEvents.map((e: { title: string }) => e.title)).toContain('Full Moon');
+    // A launch programme is no body in the sky.
+    expect((await alice.client.get('/_api/topics/artemis')).body.skyEvents).toEqual([]);
+  });
+
   it('shows another user none of a personal source’s stories', async () => {
     const page = await bob.client.get('/_api/topics/artemis-ii');
     expect(page.status).toBe(200);

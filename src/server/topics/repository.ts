@@ -93,6 +93,25 @@ export async function setChoice(
     .execute();
 }
 
+/** Which of these items are tagged with the topic (the alerts' stories trigger). */
+export async function findItemsTagged(
+  db: Db,
+  topic: string,
+  itemIds: readonly number[],
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const ids of chunks(itemIds)) {
+    const rows = await db
+      .selectFrom('item_topics')
+      .select('item_id')
+      .where('topic', '=', topic)
+      .where('item_id', 'in', ids)
+      .execute();
+    for (const r of rows) found.add(r.item_id);
+  }
+  return found;
+}
+
 /** Users who follow a topic (for the alerts). */
 export async function findFollowers(db: Db, topic: string): Promise<number[]> {
   const rows = await db

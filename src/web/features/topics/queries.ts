@@ -2,7 +2,7 @@
 // user's choices (GET /_api/topics), a topic's page (GET /_api/topics/:slug),
 // follow and mute (POST /_api/topics/follow, /_api/topics/mute).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TopicDetail, TopicRef, TopicsResponse } from '../../../shared/topics';
+import type { TopicDetail, TopicRef, TopicSkyEvent, TopicsResponse } from '../../../shared/topics';
 import type { NewsItem } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -12,7 +12,7 @@ export interface TopicPageResponse {
   topic: TopicDetail;
   items: NewsItem[];
   launches: unknown[];
-  skyEvents: unknown[];
+  skyEvents: TopicSkyEvent[];
 }
 
 export const topicKeys = {

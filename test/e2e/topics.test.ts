@@ -1,6 +1,6 @@
 // Space topics in the browser (issue 29): chips on the dashboard's cards, the
 // Topic filter composing with search, a chip to the topic page, Follow and
-// Mute there, at 1280 and 375 px, light and dark.
+// Mute there, a topic's sky events with their dates, at 1280 and 375 px, light and dark.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../helpers/factories';
@@ -78,6 +78,13 @@ describeE2E('space topics', () => {
     await page.getByRole('button', { name: 'Follow' }).click();
     await page.getByRole('button', { name: 'Following', pressed: true }).waitFor();
     await e2e.screenshot(page, 'topics-page-desktop');
+    await page.goto('/topics/sun');
+    await page
+      .getByRole('list', { name: 'Sky events for Sun' })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
+    await e2e.screenshot(page, 'topics-sky-events-desktop');
 
     // Muting Starlink takes its story out of the dashboard.
     await page.goto('/topics/starlink');
@@ -100,6 +107,17 @@ describeE2E('space topics', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await e2e.screenshot(page, 'topics-page-mobile-dark');
+    // The Moon's page lists its sky events of the coming months, each with its date.
+    await page.goto('/topics/moon');
+    const events = page.getByRole('list', { name: 'Sky events for Moon' });
+    await events.getByRole('listitem').first().waitFor();
+    expect(await events.getByRole('listitem').count()).toBeGreaterThan(3);
+    await expect.poll(() => events.locator('time').first().textContent()).toMatch(/\d{4}/);
+    await page.getByRole('link', { name: 'The whole sky calendar' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      MOBILE.width,
+    );
+    await e2e.screenshot(page, 'topics-sky-events-mobile-dark');
     // The dashboard's rows carry the chips too.
     await page.goto('/');
     await page.getByRole('button', { name: 'List View' }).click();

@@ -23,14 +23,22 @@ const HOUR = 3_600_000;
 
 type Point = Pick<SkyPlace, 'latitude' | 'longitude'>;
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(at));
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // A formatter is costly to make and there are a few hundred zones: keep each.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(new Date(at));
 }
 
 /** The Sun's apparent altitude at a place, degrees (refraction included). */

@@ -15,7 +15,7 @@ import { topicsIn } from './vocabulary';
 
 /** How far ahead the page looks, and how many events it shows at most. */
 export const SKY_EVENT_MONTHS = 12;
-export const SKY_EVENTS_SHOWN = 24;
+export const SKY_EVENTS_SHOWN = 12;
 
 const IMPLIED_WORDS: Partial<Record<SkyEventKind, string>> = {
   'solar-eclipse': 'Sun Moon',

@@ -73,6 +73,14 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 const compass = (azimuth: number) => COMPASS[Math.round((((azimuth % 360) + 360) % 360) / 45) % 8];
 
+/**
+ * A pass's identity: the satellite and its rise to the nearest 10 minutes (two
+ * passes of one satellite are an orbit apart), so a new element set that moves
+ * the rise by seconds does not make the same pass new.
+ */
+export const passId = (noradId: number, rise: number) =>
+  `${noradId}:${new Date(Math.round(rise / 600_000) * 600_000).toISOString()}`;
+
 export function skySources(deps: {
   db: DB;
   config: Config;
@@ -129,7 +137,7 @@ export function skySources(deps: {
         (place, userId) => `${coarseKey(place)}|${minimum(userId)}`,
         (place, userId): Pass[] =>
           at(coarse(place), minimum(userId)).map((p) => ({
-            id: `${p.noradId}:${p.visibleFrom}`,
+            id: passId(p.noradId, Date.parse(p.rise)),
             satellite: p.satellite,
             start: Date.parse(p.visibleFrom),
             end: Date.parse(p.visibleUntil),

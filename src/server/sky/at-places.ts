@@ -121,18 +121,23 @@ export async function tonightAtPlace(
 
 /** The ISS's NORAD catalogue number: its passes are the ones alerted. */
 export const ISS_NORAD_ID = 25544;
-/** Passes are worked out for this long from the start of the hour, once per place and hour. */
-const PASS_SPAN = 3 * HOUR;
+/**
+ * Passes are worked out in fixed blocks of time, each pass in the block it rises
+ * in: a pass is always computed from the same start, so its times (and the
+ * alert's identity made from them) are the same at every look.
+ */
+const PASS_BLOCK = 3 * HOUR;
 
 /**
  * The ISS's visible passes at places, from the stored element sets. `load(now)`
- * reads the sets once; the function it returns answers each place from a cache
- * kept per place, minimum elevation and hour, so the job that looks every
- * minute computes a place's passes once an hour.
+ * reads the sets once; the function it returns answers each place with the
+ * passes rising in this block and the next, each block kept per place, minimum
+ * elevation and element set, so the job that looks every minute computes a
+ * place's passes once a block.
  */
 export function createIssPasses(db: DB) {
   const records = new LruMap<string, SatRec | null>({ maxEntries: 20 });
-  const answers = new LruMap<string, SatellitePass[]>({ maxEntries: 20_000 });
+  const blocks = new LruMap<string, SatellitePass[]>({ maxEntries: 20_000 });
   return async function load(now: number) {
     const sets = await loadElementSets(db, [ISS_NORAD_ID]);
     const satellites: Satellite[] = [];
@@ -142,19 +147,22 @@ export function createIssPasses(db: DB) {
       if (rec === undefined) records.set(key, (rec = toSatRec(set)));
       if (rec) satellites.push({ noradId: set.noradId, name: 'ISS', satrec: rec });
     }
-    const from = Math.floor(now / HOUR) * HOUR;
+    const first = Math.floor(now / PASS_BLOCK) * PASS_BLOCK;
     const epochs = sets.map((s) => s.epoch).join(',');
-    return (place: Point, minElevation: number): SatellitePass[] => {
-      if (satellites.length === 0) return [];
+    const block = (place: Point, minElevation: number, from: number) => {
       const key = `${place.latitude},${place.longitude}|${minElevation}|${from}|${epochs}`;
-      let passes = answers.get(key);
+      let passes = blocks.get(key);
       if (!passes)
-        answers.set(
+        blocks.set(
           key,
-          (passes = predictPasses(satellites, place, from, from + PASS_SPAN, minElevation)),
+          (passes = predictPasses(satellites, place, from, from + PASS_BLOCK, minElevation)),
         );
       return passes;
     };
+    return (place: Point, minElevation: number): SatellitePass[] =>
+      satellites.length === 0
+        ? []
+        : [...block(place, minElevation, first), ...block(place, minElevation, first + PASS_BLOCK)];
   };
 }
 

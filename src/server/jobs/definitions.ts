@@ -12,10 +12,10 @@ import { activeSources, type FetchableSource } from '../ingest/store/repository'
 import { purgeOldItems, savedKept } from '../news/retention';
 import * as repo from './repository';
 import type { Figures } from './repository';
-import { NEW_YORK, cron, every, hours } from './schedule';
+import { NEW_YORK, cron, every } from './schedule';
 import { JobFailure, type JobDefinition } from './types';
-import { ROCKET_REFRESH_HOURS } from '../../shared/constants';
 import { slotAt, type BriefingSlot } from '../ai/ny-time';
+import { launchScheduleJob } from './launch-schedule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Run history is kept this long. */
@@ -94,14 +94,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
         return fetchJob(due, { signal });
       },
     },
-    {
-      name: 'launch-schedule',
-      title: 'Launch Schedule',
-      description: 'Fetches the rocket launch schedule.',
-      schedule: every(hours(ROCKET_REFRESH_HOURS), 'Every 4.8 hours'),
-      enabledByDefault: true,
-      run: async ({ signal }) => fetchJob(await activeSources(db, 'rocket_launch'), { signal }),
-    },
+    launchScheduleJob(ctx),
     {
       name: 'housekeeping',
       title: 'Housekeeping',

@@ -32,6 +32,7 @@ import { refreshAfterLogin, refreshRoutes } from './news/refresh-routes';
 import { adminRoutes } from './admin/routes';
 import { createJobs, type JobDeps } from './jobs';
 import { jobRoutes } from './jobs/routes';
+import { launchRoutes } from './launches/routes';
 import type { Clock } from './jobs/clock';
 
 export interface BuildOptions {
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(aiRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(jobRoutes(ctx));
+  await app.register(launchRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx, drain };

@@ -5,14 +5,14 @@ import { z } from 'zod';
 
 export const LAUNCH_NOT_FOUND = 'Launch not found.';
 
-/** A Launch Library 2 launch id (a UUID); anything else is not a launch. */
-export const launchIdParams = z.object({
-  id: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, LAUNCH_NOT_FOUND)
-    .transform((s) => s.toLowerCase()),
-});
+const LAUNCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A launch's path: its Launch Library 2 id, a UUID (anything else is no launch: 404). */
+export const launchIdParams = z.object({ id: z.string().max(200) });
+
+/** The id in LL2's own (lowercase) spelling, or null when it cannot be a launch id. */
+export const launchIdOf = (raw: string): string | null =>
+  LAUNCH_ID.test(raw.trim()) ? raw.trim().toLowerCase() : null;
 
 /** What became of a launch, once known. */
 export type LaunchOutcome = 'success' | 'failure' | 'partial';

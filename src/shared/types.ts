@@ -1,4 +1,5 @@
 // API response shapes (camelCase), shared by server presenters and the web client.
+import type { LaunchChip } from './launches';
 import type { AnnouncementType, ItemType, Role, SourceType } from './constants';
 import type { ItemExtraByType } from './item-extra';
 
@@ -37,6 +38,8 @@ interface NewsItemFields {
   /** The caller's read and saved state (issue 25). */
   isRead: boolean;
   isSaved: boolean;
+  /** The launch a story is about (issue 27), for its chip; absent when none. */
+  launch?: LaunchChip;
 }
 
 /**

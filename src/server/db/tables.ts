@@ -243,6 +243,7 @@ export interface LaunchesTable {
   provider: string | null;
   provider_abbrev: string | null;
   vehicle: string | null;
+  vehicle_name: string | null;
   vehicle_family: string | null;
   mission: string | null;
   mission_description: string | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/helpers/fixture-server';
-import { readSpaceData } from '../../../test/helpers/space-data';
+import { spaceLaunches } from '../../../test/helpers/space-data';
 import { parseLaunchRecords, toLaunchRecord } from './records';
 
 const json = (name: string): unknown => JSON.parse(readFixture(name).toString('utf8'));
@@ -50,8 +50,7 @@ describe('launch records', () => {
   });
 
   it('read every real launch of the space-data set, precision given as a name or an object', () => {
-    const launches = readSpaceData('ll2-launches.json') as unknown[];
-    const records = launches.map((l) => toLaunchRecord(l));
+    const records = spaceLaunches().map((l) => toLaunchRecord(l.record));
     expect(records.every((r) => r !== null)).toBe(true);
     const precisions = [...new Set(records.map((r) => r!.netPrecision))];
     expect(precisions).toEqual(

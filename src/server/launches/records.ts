@@ -36,7 +36,10 @@ export interface LaunchRecord {
   holdReason: string | null;
   provider: string | null;
   providerAbbrev: string | null;
+  /** The configuration's full name ("Falcon 9 Block 5"). */
   vehicle: string | null;
+  /** Its short name, when LL2 gives one apart ("KAIROS", "Space Launch System (SLS)"). */
+  vehicleName: string | null;
   vehicleFamily: string | null;
   mission: string | null;
   missionDescription: string | null;
@@ -143,6 +146,7 @@ export function toLaunchRecord(value: unknown): LaunchRecord | null {
     provider: launch.launch_service_provider?.name ?? launch.lsp_name,
     providerAbbrev: launch.launch_service_provider?.abbrev ?? null,
     vehicle: config?.full_name ?? config?.name ?? namedVehicle?.trim() ?? null,
+    vehicleName: config?.name ?? null,
     vehicleFamily: config?.family ?? null,
     mission:
       missionInfo?.name ??

@@ -3,7 +3,9 @@
 // calendar), the history of changes (alerts), and whether the schedule could
 // be read at all. They call these, never the SQL.
 import type { DB } from '../db/database';
-import type { LaunchCallBudget } from '../../shared/launches';
+import type { LaunchCallBudget, LaunchChip } from '../../shared/launches';
+import { launchesOfItems } from './links';
+import { toChip } from './presenter';
 import { budgetStatus, pollState } from './budget';
 import { planNextPoll } from './poll';
 import type { LaunchRecord } from './records';
@@ -87,4 +89,22 @@ export async function callBudget(db: DB, now: number): Promise<LaunchCallBudget>
     throttledUntil:
       status.throttledUntil === null ? null : new Date(status.throttledUntil).toISOString(),
   };
+}
+
+/**
+ * The launch chip of each story (news list): the launch it is linked to, or of
+ * several (a roundup), the one whose NET is nearest the story.
+ */
+export async function launchChips(
+  db: DB,
+  items: ReadonlyArray<{ id: number; published_at: number }>,
+): Promise<Map<number, LaunchChip>> {
+  const published = new Map(items.map((i) => [i.id, i.published_at]));
+  const best = new Map<number, { distance: number; chip: LaunchChip }>();
+  for (const link of await launchesOfItems(db, [...published.keys()])) {
+    const distance = Math.abs((link.net ?? Infinity) - published.get(link.item_id)!);
+    const held = best.get(link.item_id);
+    if (!held || distance < held.distance) best.set(link.item_id, { distance, chip: toChip(link) });
+  }
+  return new Map([...best].map(([id, { chip }]) => [id, chip]));
 }

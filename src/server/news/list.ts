@@ -18,6 +18,7 @@ import {
 } from './repository';
 import { searchTokens } from './search';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
+import { launchChips } from '../launches/service';
 import { readingTotal } from './reading-total';
 import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
 import {
@@ -168,8 +169,11 @@ export async function listNews(
   const rows = ids
     ? inOrder(ids, await findItemsByIds(db, ids))
     : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
-  const states = await itemStates(db, userId, rows);
-  const items = rows.map((row) => toNewsItem(row, states.get(row.id)));
+  const [states, launches] = await Promise.all([
+    itemStates(db, userId, rows),
+    launchChips(db, rows),
+  ]);
+  const items = rows.map((row) => toNewsItem(row, states.get(row.id), launches.get(row.id)));
 
   const totalPages = Math.ceil(matched / query.pageSize);
   const last = rows.at(-1);

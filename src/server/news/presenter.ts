@@ -1,5 +1,6 @@
 // Feed rows (snake_case, epoch ms, 0/1) to the API's NewsItem.
 import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
+import type { LaunchChip } from '../../shared/launches';
 import type { NewsItem, TypedExtra } from '../../shared/types';
 import { sanitizeExtra } from './extra';
 import type { FeedRow } from './repository';
@@ -38,7 +39,11 @@ export interface ItemState {
 }
 const NO_STATE: ItemState = { isRead: false, isSaved: false };
 
-export function toNewsItem(row: FeedRow, state: ItemState = NO_STATE): NewsItem {
+export function toNewsItem(
+  row: FeedRow,
+  state: ItemState = NO_STATE,
+  launch?: LaunchChip,
+): NewsItem {
   const fields = {
     id: String(row.id),
     title: row.title,
@@ -57,6 +62,7 @@ export function toNewsItem(row: FeedRow, state: ItemState = NO_STATE): NewsItem 
     author: row.author,
     isRead: state.isRead,
     isSaved: state.isSaved,
+    ...(launch ? { launch } : {}),
   };
   return Object.assign(fields, typedExtra(row.source_type, parseExtra(row.extra)));
 }

@@ -27,6 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('provider', 'text')
     .addColumn('provider_abbrev', 'text')
     .addColumn('vehicle', 'text')
+    .addColumn('vehicle_name', 'text')
     .addColumn('vehicle_family', 'text')
     .addColumn('mission', 'text')
     .addColumn('mission_description', 'text')

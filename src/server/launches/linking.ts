@@ -2,20 +2,21 @@
 // may carry are the link step's): each launch within NET ± 3 days of the story
 // offers names — its mission (the strong one: "Crew-12", "Starlink 10-62",
 // "Artemis II"), its vehicle ("Falcon 9", "Ariane 6"), its provider, its
-// programmes and its launch site — and the story's title and summary are
-// searched for them (names.ts). A mission named links; without one, a story
-// that names a vehicle or a provider links to the one launch it fits best
-// when that launch stands out, and a week's launch roundup links to every
-// launch ahead it names. Pure and fast: no database, no allocation per word.
+// programmes, its ship and its launch site — and the story's title and summary
+// are searched for them with the vocabulary's matcher (names.ts). A mission
+// named links; without one, a story that names a vehicle or a provider links
+// to the one launch it fits best when that launch stands out, and a week's
+// launch roundup links to every launch ahead it names. Pure and fast: one
+// matcher per set of launches, one scan per story.
 import {
-  TEXT_CAP,
-  matches,
-  nameKey,
+  fold,
   nameOf,
+  nameScanner,
   romanToArabic,
-  textIndex,
+  vocabularyNames,
+  wordsOf,
   type Name,
-  type TextIndex,
+  type NameScanner,
 } from './names';
 import { fitsTimes, storyTimes } from './story-times';
 
@@ -26,9 +27,10 @@ export interface LaunchNames {
   /** NET, epoch ms. */
   net: number;
   missions: Name[];
-  /** A mission's leading word ("Progress", "Cygnus", "Transporter"), and its spacecraft ("Dragon"). */
+  /** A mission's leading word ("Progress", "Cygnus", "Transporter"), and its ship ("Dragon"). */
   heads: Name[];
   vehicles: Name[];
+  /** The vehicle's family, and the vocabulary's other names for it ("Atlas 5"). */
   families: Name[];
   providers: Name[];
   programs: Name[];
@@ -58,18 +60,17 @@ const GENERIC = new Set(
   ).split(' '),
 );
 
-const isNumber = (t: string) => /^\p{N}+$/u.test(t);
-const distinctive = (name: Name) => name.some((t) => !GENERIC.has(t.text) && !isNumber(t.text));
+const isNumber = (w: string) => /^\p{N}+$/u.test(w);
+const distinctive = (name: Name) => wordsOf(name).some((w) => !GENERIC.has(w) && !isNumber(w));
 
-const uniqueNames = (phrases: Array<string | null | undefined>): Name[] => {
+function uniqueNames(phrases: Iterable<string | null | undefined>): Name[] {
   const seen = new Map<string, Name>();
   for (const p of phrases) {
-    if (!p) continue;
-    const name = nameOf(p);
-    if (name.length > 0) seen.set(nameKey(name), name);
+    const name = p ? nameOf(p) : null;
+    if (name && !seen.has(name.key)) seen.set(name.key, name);
   }
   return [...seen.values()];
-};
+}
 
 /** A phrase, and its parts in and out of brackets: "Amazon Leo (LE-01)" → both. */
 function parts(phrase: string): string[] {
@@ -88,8 +89,10 @@ function withArabic(phrase: string): string[] {
   return last && words.length > 1 ? [phrase, [...words.slice(0, -1), last].join(' ')] : [phrase];
 }
 
+const missionOf = (launch: LaunchFacts) => launch.mission ?? launch.name.split(' | ')[1] ?? null;
+
 function missionNames(launch: LaunchFacts): Name[] {
-  const mission = launch.mission ?? launch.name.split(' | ')[1] ?? null;
+  const mission = missionOf(launch);
   if (!mission) return [];
   const phrases: string[] = [];
   for (const part of parts(mission)) {
@@ -102,17 +105,19 @@ function missionNames(launch: LaunchFacts): Name[] {
   }
   const names = uniqueNames(phrases);
   // "Flight 3" names nothing alone; "Kairos Flight 3", "Starship Flight 12" do.
-  const vehicles = [launch.vehicle, launch.vehicleFamily].filter((v): v is string => !!v);
-  const generic = names.filter((n) => !distinctive(n) && n.some((t) => isNumber(t.text)));
+  const vehicles = [launch.vehicleName, launch.vehicle, launch.vehicleFamily].filter(
+    (v): v is string => !!v,
+  );
+  const numbered = names.filter((n) => !distinctive(n) && wordsOf(n).some(isNumber));
   const composite = uniqueNames(
-    generic.flatMap((n) => vehicles.map((v) => `${v} ${n.map((t) => t.text).join(' ')}`)),
+    numbered.flatMap((n) => vehicles.map((v) => `${v} ${wordsOf(n).join(' ')}`)),
   );
   return [...names.filter(distinctive), ...composite];
 }
 
 /** The mission's leading word, and the crew or cargo ship a mission flies ("Dragon"). */
 function headPhrases(launch: LaunchFacts): string[] {
-  const mission = launch.mission ?? launch.name.split(' | ')[1] ?? '';
+  const mission = missionOf(launch) ?? '';
   const heads = parts(mission)
     .map((p) => p.split(/[\s-]/)[0])
     .filter((w) => w.length >= 3 && !GENERIC.has(w.toLowerCase()) && !/\d/.test(w));
@@ -122,24 +127,23 @@ function headPhrases(launch: LaunchFacts): string[] {
   return heads;
 }
 
-/** The vehicle as stories write it: "Falcon 9 Block 5" → "Falcon 9"; "Ariane 64" → "Ariane 6". */
-function vehiclePhrases(launch: LaunchFacts): { specific: string[]; family: string[] } {
-  const specific: string[] = [];
+/** The vehicle as stories write it: "Falcon 9 Block 5" → "Falcon 9"; "Vulcan VC4S" → "Vulcan". */
+function vehiclePhrases(launch: LaunchFacts): string[] {
   const named = launch.name.includes(' | ') ? launch.name.split(' | ')[0] : null;
+  const out: string[] = [];
   for (const v of [launch.vehicle, launch.vehicleName, named]) {
     if (!v) continue;
     for (const part of parts(v)) {
       const base = part.split('/')[0].trim();
-      specific.push(part, base, base.replace(/\s+Block\s+\S+$/i, ''));
+      out.push(part, base, base.replace(/\s+Block\s+\S+$/i, ''));
       // Variants after the name: "Atlas V 551" → "Atlas V", "Vulcan VC4S" → "Vulcan", "H3-24" → "H3".
-      specific.push(base.replace(/[\s-]+(?=[^\s-]*\d)[A-Z]*\d+[A-Z+]*$/, ''));
-      const ariane = /^Ariane 6\d$/.exec(base);
-      if (ariane) specific.push('Ariane 6');
-      specific.push(base.replace(/\s+Mk\.?\s+\S+$/i, '').replace(/[-\s]XL$/, ''));
+      out.push(base.replace(/[\s-]+(?=[^\s-]*\d)[A-Z]*\d+[A-Z+]*$/, ''));
+      out.push(base.replace(/\s+Mk\.?\s+\S+$/i, '').replace(/[-\s]XL$/, ''));
+      // Ariane 62 and 64 are both "Ariane 6" (their boosters are the number's second digit).
+      if (/^Ariane 6\d$/.test(base)) out.push('Ariane 6');
     }
   }
-  const family = [launch.vehicleFamily].filter((f): f is string => !!f && f.length > 2);
-  return { specific: specific.filter((s) => s.length > 1), family };
+  return out.filter((s) => s.length > 1);
 }
 
 const PROVIDER_SUFFIX =
@@ -147,11 +151,8 @@ const PROVIDER_SUFFIX =
 
 function providerPhrases(launch: LaunchFacts): string[] {
   const out: string[] = [];
-  for (const p of [launch.provider].filter((x): x is string => !!x)) {
-    for (const part of parts(p)) {
-      out.push(part, part.replace(PROVIDER_SUFFIX, ''));
-    }
-  }
+  for (const part of parts(launch.provider ?? ''))
+    out.push(part, part.replace(PROVIDER_SUFFIX, ''));
   const abbrev = launch.providerAbbrev;
   if (abbrev && /^[A-Z]{3,5}$/.test(abbrev)) out.push(abbrev);
   return out;
@@ -168,13 +169,11 @@ const SITE_SUFFIX =
   /\s+(SFS|SFB|AFB|AFS|Space Force Station|Space Force Base|Space Cent(er|re)|Cosmodrome|Satellite Launch Cent(er|re)|Space Launch Site|Spaceport|Flight Facility|Island|Peninsula)$/i;
 
 function placePhrases(location: string | null): string[] {
-  if (!location) return [];
   const out: string[] = [];
-  for (const raw of location.split(',')) {
+  for (const raw of (location ?? '').split(',')) {
     const part = raw.trim();
     if (STATES[part]) out.push(STATES[part]);
-    else if (part === 'USA') continue;
-    else {
+    else if (part && part !== 'USA') {
       const site = part
         .replace(SITE_SUFFIX, '')
         .replace(/^(Republic of|People's Republic of)\s+/i, '');
@@ -186,18 +185,34 @@ function placePhrases(location: string | null): string[] {
   return out;
 }
 
+/** The vocabulary's names for the entities of the given kinds that these phrases name. */
+const vocabulary = (phrases: Array<string | null>, kinds: readonly string[]) =>
+  phrases
+    .filter((p): p is string => !!p)
+    .flatMap((p) => vocabularyNames(p))
+    .filter((e) => kinds.includes(e.kind))
+    .flatMap((e) => e.aliases);
+
 /** The names a launch goes by, worked out once per launch. */
 export function launchNames(launch: LaunchFacts): LaunchNames {
-  const vehicle = vehiclePhrases(launch);
+  const vehicles = uniqueNames(vehiclePhrases(launch));
+  const specific = new Set(vehicles.map((n) => n.key));
+  const vehicleWords = [launch.vehicle, launch.vehicleName, launch.vehicleFamily];
   return {
     id: launch.id,
     net: launch.net,
     missions: missionNames(launch),
     heads: uniqueNames(headPhrases(launch)),
-    vehicles: uniqueNames(vehicle.specific),
-    families: uniqueNames(vehicle.family),
-    providers: uniqueNames(providerPhrases(launch)),
-    programs: uniqueNames([...launch.programs]),
+    vehicles,
+    families: uniqueNames([
+      launch.vehicleFamily && launch.vehicleFamily.length > 2 ? launch.vehicleFamily : null,
+      ...vocabulary(vehicleWords, ['vehicle']),
+    ]).filter((n) => !specific.has(n.key)),
+    providers: uniqueNames([
+      ...providerPhrases(launch),
+      ...vocabulary([launch.provider], ['agency']),
+    ]),
+    programs: uniqueNames([...launch.programs, ...vocabulary([...launch.programs], ['program'])]),
     places: uniqueNames(placePhrases(launch.location)),
   };
 }
@@ -227,17 +242,13 @@ interface Evidence {
 interface Entry {
   launch: number;
   kind: Kind;
-  name: Name;
-  key: string;
 }
 
-/**
- * A set of launches ready for many stories: every name filed under its first
- * word, so a story costs a look-up per word it has, whatever the launches.
- */
+/** A set of launches ready for many stories: one matcher over all their names. */
 export interface LinkCandidates {
   launches: readonly LaunchNames[];
-  byFirstWord: Map<string, Entry[]>;
+  scanner: NameScanner;
+  byKey: Map<string, Entry[]>;
   /** How many launches go by each mission name: one shared ("Amazon Leo", "Flight 1") tells none apart. */
   missionShare: Map<string, number>;
   /** Each launch's own vehicle, programme and ship names. */
@@ -245,16 +256,17 @@ export interface LinkCandidates {
 }
 
 export function linkCandidates(launches: readonly LaunchNames[]): LinkCandidates {
-  const byFirstWord = new Map<string, Entry[]>();
+  const byKey = new Map<string, Entry[]>();
   const missionShare = new Map<string, number>();
   const own: Array<Set<string>> = [];
+  const all: Name[] = [];
   launches.forEach((launch, i) => {
     const file = (kind: Kind, names: readonly Name[]) => {
       for (const name of names) {
-        const entry = { launch: i, kind, name, key: nameKey(name) };
-        const list = byFirstWord.get(name[0].text);
-        if (list) list.push(entry);
-        else byFirstWord.set(name[0].text, [entry]);
+        all.push(name);
+        const list = byKey.get(name.key);
+        if (list) list.push({ launch: i, kind });
+        else byKey.set(name.key, [{ launch: i, kind }]);
       }
     };
     file('mission', launch.missions);
@@ -264,15 +276,16 @@ export function linkCandidates(launches: readonly LaunchNames[]): LinkCandidates
     file('program', launch.programs);
     file('program', launch.heads);
     file('place', launch.places);
-    for (const key of new Set(launch.missions.map(nameKey)))
-      missionShare.set(key, (missionShare.get(key) ?? 0) + 1);
+    for (const m of launch.missions) missionShare.set(m.key, (missionShare.get(m.key) ?? 0) + 1);
     own.push(
       new Set(
-        [...launch.vehicles, ...launch.families, ...launch.programs, ...launch.heads].map(nameKey),
+        [...launch.vehicles, ...launch.families, ...launch.programs, ...launch.heads].map(
+          (n) => n.key,
+        ),
       ),
     );
   });
-  return { launches, byFirstWord, missionShare, own };
+  return { launches, scanner: nameScanner(all), byKey, missionShare, own };
 }
 
 const HOUR = 3_600_000;
@@ -290,12 +303,11 @@ const FLOWN =
   /\b(launched|lifts off|lifted off|launch(es)? (successfully|succeeds|fails)|success(ful(ly)?)?|fail(s|ed|ure)|reach(es|ed) orbit|deployed|docks?|docked|arrives?|after launch)\b/i;
 
 /** What the story names of each launch (only launches it names something of). */
-function evidenceOf(candidates: LinkCandidates, index: TextIndex): Map<number, Evidence> {
+function evidenceOf(candidates: LinkCandidates, keys: Set<string>): Map<number, Evidence> {
   const found = new Map<number, Evidence>();
-  for (const word of index.at.keys()) {
-    for (const entry of candidates.byFirstWord.get(word) ?? []) {
-      if (entry.kind === 'mission' && candidates.missionShare.get(entry.key) !== 1) continue;
-      if (!matches(index, entry.name)) continue;
+  for (const key of keys) {
+    for (const entry of candidates.byKey.get(key) ?? []) {
+      if (entry.kind === 'mission' && candidates.missionShare.get(key) !== 1) continue;
       let e = found.get(entry.launch);
       if (!e) {
         e = {
@@ -313,7 +325,7 @@ function evidenceOf(candidates: LinkCandidates, index: TextIndex): Map<number, E
       }
       e[entry.kind] = true;
       if (entry.kind !== 'mission' && entry.kind !== 'provider' && entry.kind !== 'place')
-        e.named.add(entry.key);
+        e.named.add(key);
     }
   }
   return found;
@@ -325,10 +337,10 @@ function evidenceOf(candidates: LinkCandidates, index: TextIndex): Map<number, E
  * links to none of the others by vehicle or provider alone. Often none.
  */
 export function linkStory(story: StoryText, candidates: LinkCandidates): string[] {
+  if (!Number.isFinite(story.publishedAt) || candidates.launches.length === 0) return [];
   // Names stand in a title and the start of a summary; reading more costs, and finds noise.
-  const text = `${story.title.slice(0, TITLE_CAP)}\n${story.summary.slice(0, TEXT_CAP)}`;
-  if (!Number.isFinite(story.publishedAt)) return [];
-  const found = evidenceOf(candidates, textIndex(text));
+  const text = fold(`${story.title.slice(0, TITLE_CAP)}\n${story.summary}`).slice(0, 6000);
+  const found = evidenceOf(candidates, candidates.scanner.scan(text));
   if (found.size === 0) return [];
   const inWindow = (c: LaunchNames) => Math.abs(c.net - story.publishedAt) <= LINK_WINDOW_MS;
   const tense = { ahead: AHEAD.test(text), flown: FLOWN.test(text) };

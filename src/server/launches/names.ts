@@ -1,39 +1,23 @@
-// Whole-word, case-aware name matching for story ↔ launch links. A name is a
-// phrase of word tokens; it matches a story where the same tokens stand side
-// by side. A capitalised word of a name ("Electron", "Falcon") matches only a
-// capitalised word of the text, so "electron" in a physics story is not the
-// rocket; a short all-capitals word ("SLS", "ULA") matches only capitals.
-// Linear in the text: the text is capped, tokenised once, and each name is
-// looked up by its first token.
-//
-// The space vocabulary of issue 29 (src/server/topics/) will offer the same
-// kind of matcher; linking goes through `textIndex`/`matches` only, so it can
-// switch over in one place.
+// Names for story ↔ launch links, found with the space vocabulary's matcher
+// (topics/matcher.ts: whole words, case-aware, leftmost-longest, linear in a
+// capped text). A launch's own names (its mission, vehicle, provider…) come
+// from its record; the vocabulary adds the everyday names of the things it
+// knows ("Atlas 5" for Atlas V, "ULA", "Roscosmos").
+import { EntityMatcher, tokenize } from '../topics/matcher';
+import { allEntities, matchEntities, type SpaceEntity } from '../topics/vocabulary';
 
 /** Characters of a story read for names (title and summary; longer text adds noise, not names). */
 export const TEXT_CAP = 6000;
 
-export interface NameToken {
-  text: string;
-  /** The text's word must start with a capital. */
-  capital: boolean;
-  /** The text's word must be all capitals (short acronyms). */
-  acronym: boolean;
+export interface Name {
+  /** The words, lower-cased: one key for every spelling of a name. */
+  key: string;
+  /** As the record spells it: the case the matcher asks of the text comes from it. */
+  phrase: string;
 }
 
-export type Name = readonly NameToken[];
-
-interface TextToken {
-  text: string;
-  capital: boolean;
-  allCaps: boolean;
-}
-
-export interface TextIndex {
-  tokens: TextToken[];
-  /** Positions of each token text. */
-  at: Map<string, number[]>;
-}
+/** Letters without their accents (Māhia → Mahia), compatibility forms unfolded. */
+export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu, '');
 
 const ROMAN: Record<string, string> = {
   i: '1',
@@ -49,69 +33,64 @@ const ROMAN: Record<string, string> = {
 };
 export const romanToArabic = (token: string) => ROMAN[token] ?? null;
 
-/** Letters without their accents (Māhia → Mahia), compatibility forms unfolded. */
-function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '');
+/** A phrase as a name; null when it has no words. */
+export function nameOf(phrase: string): Name | null {
+  const words = tokenize(fold(phrase));
+  if (words.length === 0) return null;
+  return { key: words.map((w) => w.key).join(' '), phrase: fold(phrase) };
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
+/** The words of a name, lower-cased. */
+export const wordsOf = (name: Name) => name.key.split(' ');
 
-function tokenize(text: string): TextToken[] {
-  const out: TextToken[] = [];
-  for (const m of fold(text.slice(0, TEXT_CAP)).matchAll(WORD)) {
-    const raw = m[0];
-    const first = raw[0];
-    const letters = raw.replace(/\p{N}/gu, '');
-    out.push({
-      text: raw.toLowerCase(),
-      capital: first !== first.toLowerCase() || /\p{N}/u.test(first),
-      allCaps: letters.length > 0 && letters === letters.toUpperCase(),
-    });
+/**
+ * A name that LL2 writes in capitals ("KAIROS", "HASTE") is written "Kairos" in
+ * stories; acronyms of up to four letters stay capitals only.
+ */
+export function spellings(phrase: string): string[] {
+  const capitalised = phrase.replace(/\b\p{Lu}{5,}\b/gu, (w) => w[0] + w.slice(1).toLowerCase());
+  return capitalised === phrase ? [phrase] : [phrase, capitalised];
+}
+
+export interface NameScanner {
+  /** The keys of the names standing in the text (whole words, case-aware, leftmost-longest). */
+  scan(text: string): Set<string>;
+}
+
+/** One matcher over a set of names, built once for many stories. */
+export function nameScanner(names: Iterable<Name>): NameScanner {
+  const byKey = new Map<string, Set<string>>();
+  for (const n of names) {
+    const spelled = byKey.get(n.key) ?? new Set<string>();
+    for (const s of spellings(n.phrase)) spelled.add(s);
+    byKey.set(n.key, spelled);
   }
-  return out;
+  const entities: SpaceEntity[] = [...byKey].map(([key, phrases]) => ({
+    slug: key,
+    name: key,
+    kind: 'object',
+    aliases: [...phrases],
+    origin: 'll2',
+  }));
+  const matcher = new EntityMatcher(entities);
+  return {
+    scan: (text) => new Set(matcher.match(fold(text.slice(0, TEXT_CAP))).map((m) => m.slug)),
+  };
 }
 
-/** The story's words, tokenised once for every name looked up in it. */
-export function textIndex(text: string): TextIndex {
-  const tokens = tokenize(text);
-  const at = new Map<string, number[]>();
-  tokens.forEach((t, i) => {
-    const list = at.get(t.text);
-    if (list) list.push(i);
-    else at.set(t.text, [i]);
-  });
-  return { tokens, at };
-}
-
-/** A phrase as a name: each word's case requirement taken from how the phrase spells it. */
-export function nameOf(phrase: string): Name {
-  return tokenize(phrase).map((t) => {
-    const isNumber = /^\p{N}+$/u.test(t.text);
-    return {
-      text: t.text,
-      capital: !isNumber && t.capital,
-      acronym: !isNumber && t.allCaps && t.text.length >= 2 && t.text.length <= 4,
-    };
+/** What the vocabulary knows a phrase as: each entity it names, with all the names it goes by. */
+export function vocabularyNames(phrase: string): Array<{ kind: string; aliases: string[] }> {
+  const entities = allEntities();
+  if (vocabulary.of !== entities)
+    vocabulary = { of: entities, bySlug: new Map(entities.map((e) => [e.slug, e])) };
+  return matchEntities(phrase).flatMap((m) => {
+    const entity = vocabulary.bySlug.get(m.slug);
+    return entity ? [{ kind: entity.kind, aliases: entity.aliases }] : [];
   });
 }
 
-const fits = (name: NameToken, word: TextToken) =>
-  name.text === word.text && (!name.capital || word.capital) && (!name.acronym || word.allCaps);
-
-/** Whether the name stands in the text as whole words, in order, side by side. */
-export function matches(index: TextIndex, name: Name): boolean {
-  if (name.length === 0) return false;
-  const starts = index.at.get(name[0].text);
-  if (!starts) return false;
-  for (const start of starts) {
-    let ok = true;
-    for (let k = 0; k < name.length && ok; k++) {
-      const word = index.tokens[start + k];
-      ok = word !== undefined && fits(name[k], word);
-    }
-    if (ok) return true;
-  }
-  return false;
-}
-
-export const nameKey = (name: Name) => name.map((t) => t.text).join(' ');
+/** The vocabulary by slug, rebuilt when the topics module swaps its entities in. */
+let vocabulary: { of: readonly SpaceEntity[]; bySlug: Map<string, SpaceEntity> } = {
+  of: [],
+  bySlug: new Map(),
+};

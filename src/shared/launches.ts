@@ -53,8 +53,8 @@ export interface LaunchSummary {
   status: string | null;
   /** Recorded changes of NET, precision, status or window since AstroDash first saw it. */
   changes: number;
-  /** Stories linked to it that the caller can see, newest first (a few). */
-  stories: Array<Pick<LaunchStory, 'id' | 'title'>>;
+  /** Stories linked to it that the caller's feed holds, newest first (a few). */
+  stories: Array<Pick<LaunchStory, 'id' | 'title' | 'url'>>;
   statusAbbrev: string | null;
   outcome: LaunchOutcome | null;
   mission: string | null;

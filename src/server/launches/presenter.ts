@@ -25,7 +25,7 @@ export function toSummary(
     netPrecision: row.net_precision,
     status: row.status,
     changes: row.changes,
-    stories: stories.map((s) => ({ id: String(s.id), title: s.title })),
+    stories: stories.map((s) => ({ id: String(s.id), title: s.title, url: s.url })),
     statusAbbrev: row.status_abbrev,
     outcome: outcomeOf(row.status_id, row.status),
     mission: row.mission,

@@ -1,6 +1,6 @@
 import { CalendarClock, MapPin, Rocket } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { ROW_SUMMARY_CHARS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Badge } from '../../components/ui/badge';
@@ -11,6 +11,7 @@ import { AiSummary } from './AiSummary';
 import { activationProps } from './item';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
 import { launchDetails, launchStatusVariant, pastLaunch, type LaunchDetails } from './launch';
+import { LaunchRowExtra } from './launch-row';
 
 function LaunchInfo({ launch }: { launch: LaunchDetails }) {
   const phase = pastLaunch(launch);
@@ -63,6 +64,8 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
   const onOpen = () => storyOpened(qc, item);
   const read = isRead(item);
   const launch = launchDetails(item);
+  const extra = useContext(LaunchRowExtra);
+  const launchId = item.sourceType === 'rocket_launch' ? item.extra?.launchId : undefined;
   const summary = item.summaryText ? truncate(item.summaryText, ROW_SUMMARY_CHARS) : '';
   return (
     <article
@@ -105,6 +108,7 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
       />
       <ItemActions item={item} onOpen={onOpen} className="[&>*]:size-7!" />
       {launch && <LaunchInfo launch={launch} />}
+      {launchId && extra?.(launchId)}
     </article>
   );
 });

@@ -66,10 +66,10 @@ describeE2E('launches on the dashboard, the launch page and the Jobs card', () =
   const world = new Ll2World([soon, later, flying], events, () => worldNow, now - 30 * DAY);
   let fixtures: FixtureServer;
   let ll2 = '';
-  const e2e = useE2E(() => ({ env: { LAUNCH_LIBRARY_URL: ll2, INGEST_WORKERS: '0' } }));
   let user: TestUser;
   let admin: TestUser;
 
+  // Before the server starts: it is pointed at this Launch Library.
   beforeAll(async () => {
     ll2 = await world.start();
     fixtures = await FixtureServer.start();
@@ -82,6 +82,7 @@ describeE2E('launches on the dashboard, the launch page and the Jobs card', () =
     await fixtures?.close();
     await world.close();
   });
+  const e2e = useE2E(() => ({ env: { LAUNCH_LIBRARY_URL: ll2, INGEST_WORKERS: '0' } }));
 
   beforeAll(async () => {
     const { server } = e2e;

@@ -185,6 +185,16 @@ export class Ll2World {
       window_start: iso(l.net),
       window_end: iso(l.net + l.windowMs),
       webcast_live: l.statusId === 6,
+      // The recorded launch's rocket and mission, named after this one.
+      rocket: {
+        ...(template.rocket as object),
+        configuration: {
+          ...(template.rocket as { configuration: object }).configuration,
+          name: l.name.split(' | ')[0],
+          full_name: l.name.split(' | ')[0],
+        },
+      },
+      mission: { ...(template.mission as object), name: l.name.split(' | ')[1] ?? l.name },
     };
     if (detailed) {
       record.updates = l.comments.toReversed().map((c, i) => ({

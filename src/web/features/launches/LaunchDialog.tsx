@@ -33,7 +33,7 @@ function Details({ data }: { data: LaunchDetailResponse }) {
   const moved = movesText(launch.moves);
   const entries = timeline(history, updates, netText);
   return (
-    <div className="flex flex-col gap-4 text-sm">
+    <div className="flex min-w-0 flex-col gap-4 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         {launch.status && <Badge variant="secondary">{launch.status}</Badge>}
         {launch.outcome && (
@@ -79,7 +79,7 @@ function Details({ data }: { data: LaunchDetailResponse }) {
         <p className="text-muted-foreground">{launch.missionDescription}</p>
       )}
       {launch.webcasts.length > 0 && (
-        <section className="flex flex-col gap-1">
+        <section className="flex min-w-0 flex-col gap-1">
           <h3 className="font-semibold">Webcasts</h3>
           {launch.webcasts.slice(0, 4).map((w) => (
             <a
@@ -87,7 +87,7 @@ function Details({ data }: { data: LaunchDetailResponse }) {
               href={w.url}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex items-center gap-1 text-primary hover:underline"
+              className="flex min-w-0 items-center gap-1 text-primary hover:underline"
             >
               {w.live && <Badge variant="destructive">LIVE</Badge>}
               <span className="truncate">{w.title ?? w.url}</span>

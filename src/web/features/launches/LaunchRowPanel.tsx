@@ -61,7 +61,7 @@ export function LaunchRowPanel({
   const moved = movesText(launch.moves);
   return (
     <div
-      className="flex basis-full flex-col gap-1 pb-1.5 text-xs"
+      className="flex min-w-0 basis-full flex-col gap-1 pb-1.5 text-xs"
       data-testid="launch-panel"
       data-launch-id={launch.id}
     >
@@ -106,7 +106,7 @@ export function LaunchRowPanel({
         </span>
       </div>
       {launch.stories.length > 0 && (
-        <ul className="flex flex-col gap-0.5 pl-0.5" aria-label="Stories about this launch">
+        <ul className="flex min-w-0 flex-col gap-0.5 pl-0.5" aria-label="Stories about this launch">
           {launch.stories.map((s) => (
             <li key={s.id} className="flex min-w-0 items-center gap-1.5">
               <Newspaper className="h-3 w-3 shrink-0 text-muted-foreground" aria-hidden="true" />

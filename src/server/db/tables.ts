@@ -306,6 +306,7 @@ export interface LaunchPollStateTable {
   last_error: string | null;
   next_poll_at: number | null;
   reservations: ColumnType<number, number | undefined, number>;
+  store_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface Database {

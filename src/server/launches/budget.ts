@@ -122,7 +122,10 @@ export async function pruneCalls(db: DB, now: number): Promise<void> {
     .execute();
 }
 
-export type PollState = Omit<Selectable<LaunchPollStateTable>, 'id' | 'reservations'>;
+export type PollState = Omit<
+  Selectable<LaunchPollStateTable>,
+  'id' | 'reservations' | 'store_version'
+>;
 
 export async function pollState(db: DB): Promise<PollState> {
   const row = await db

@@ -54,10 +54,15 @@ export async function storiesOfLaunches(
   perLaunch: number,
 ): Promise<LinkedStory[]> {
   if (launchIds.length === 0) return [];
+  // The links first (by launch), then each story and its source by key. Written as
+  // cross joins because SQLite keeps that order; left to itself it walks every item of
+  // every visible source and probes the links (PostgreSQL plans it either way).
   const ranked = db
     .selectFrom('launch_links')
-    .innerJoin('news_items', 'news_items.id', 'launch_links.item_id')
-    .innerJoin('news_sources', 'news_sources.id', 'news_items.source_id')
+    .crossJoin('news_items')
+    .crossJoin('news_sources')
+    .whereRef('news_items.id', '=', 'launch_links.item_id')
+    .whereRef('news_sources.id', '=', 'news_items.source_id')
     .where('launch_links.launch_id', 'in', [...launchIds])
     .where(isActiveFor(userId))
     .select([

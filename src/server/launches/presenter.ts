@@ -9,12 +9,18 @@ import type {
 } from '../../shared/launches';
 import { movesOf, outcomeOf } from './history';
 import type { ItemLaunch, LinkedStory } from './links';
-import { updatesOf, webcastsOf, type HistoryRow, type LaunchRow } from './repository';
+import {
+  updatesOf,
+  webcastsOf,
+  type HistoryRow,
+  type LaunchListRow,
+  type LaunchRow,
+} from './repository';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
 export function toSummary(
-  row: LaunchRow,
+  row: LaunchListRow,
   history: ReadonlyArray<Pick<HistoryRow, 'net' | 'net_precision'>>,
   stories: readonly LinkedStory[],
 ): LaunchSummary {

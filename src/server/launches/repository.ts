@@ -150,6 +150,11 @@ export async function storeLaunches(
       for (const r of rows) existing.set(r.id, r);
     }
     const outcome: StoreOutcome = { added: 0, changed: [] };
+    await tx
+      .updateTable('launch_poll_state')
+      .set((eb) => ({ store_version: eb('store_version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
     for (const record of unique) {
       const columns = columnsOf(record);
       const old = existing.get(record.id);
@@ -205,6 +210,46 @@ async function insertHistory(
 
 export async function findLaunch(db: DB, id: string): Promise<LaunchRow | undefined> {
   return db.selectFrom('launches').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What the launch list shows of a launch: no comments, no description (the details have them). */
+const LIST_COLUMNS = [
+  'id',
+  'name',
+  'net',
+  'net_precision',
+  'window_start',
+  'window_end',
+  'status_id',
+  'status',
+  'status_abbrev',
+  'changes',
+  'mission',
+  'vehicle',
+  'provider',
+  'pad',
+  'location',
+  'webcast_live',
+  'webcasts',
+  'image_url',
+  'last_updated',
+] as const;
+export type LaunchListRow = Pick<LaunchRow, (typeof LIST_COLUMNS)[number]>;
+
+/** The list's launches with a NET from `from` on, earliest first. */
+export async function listedLaunches(
+  db: DB,
+  from: number,
+  limit: number,
+): Promise<LaunchListRow[]> {
+  return db
+    .selectFrom('launches')
+    .select([...LIST_COLUMNS])
+    .where('net', '>=', from)
+    .orderBy('net')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** Launches with a NET in [from, to], earliest first. */
@@ -311,4 +356,14 @@ export async function needDetail(db: DB, from: number, to: number): Promise<numb
     )
     .executeTakeFirst();
   return row?.n ?? 0;
+}
+
+/** The store's version: it changes whenever launches are written (the list's cache key). */
+export async function storeVersion(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('launch_poll_state')
+    .select('store_version')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row?.store_version ?? 0;
 }

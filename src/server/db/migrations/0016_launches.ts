@@ -125,6 +125,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_error', 'text')
     .addColumn('next_poll_at', 'bigint')
     .addColumn('reservations', 'integer', (c) => c.notNull().defaultTo(0))
+    /** Bumped by every write to the launch store: the list's cache is as new as this. */
+    .addColumn('store_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.insertInto('launch_poll_state').values({ id: 1 }).execute();
 }

@@ -29,7 +29,7 @@ import { launchLinkStep } from '../src/server/launches/link-step';
 import { toLaunchRecord, type LaunchRecord } from '../src/server/launches/records';
 import { storeLaunches } from '../src/server/launches/repository';
 import { spaceArticles, spaceLaunches } from '../test/helpers/space-data';
-import { loadAverage, percentile, silentLog } from './support/harness';
+import { loadAverage, percentile } from './support/harness';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const HOUR = 3_600_000;

@@ -117,7 +117,8 @@ describe.each(dialects)('launch calls (%s)', (dialect) => {
         type: 'application/rss+xml',
         body: rss([story('Crew-12 is on its way', 'Liftoff of Crew-12.', now - 2 * HOUR, 3)]),
       });
-    server = await startTestServer({ dialect, env: { INGEST_WORKERS: '0' } });
+    // Ingestion on its thread, as in production: the link step runs there, on its own connection.
+    server = await startTestServer({ dialect });
     const db = server.db;
     await storeLaunches(db, [crew, soon, flown, failed, old, vague], now - 2 * DAY, true);
     // The soon one slips a day, then four hours more; the vague one gets its day.

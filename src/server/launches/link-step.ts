@@ -7,9 +7,16 @@
 // Odd data cannot make it throw: every field it reads is checked first.
 import type { AfterStoreStep, StoredItem } from '../ingest/after-store';
 import type { Tx } from '../db/database';
-import { launchNames, linkCandidates, linkStory, type LaunchNames } from './linking';
+import { LruMap } from '../lru-map';
+import {
+  launchNames,
+  linkCandidates,
+  linkStory,
+  type LaunchNames,
+  type LinkCandidates,
+} from './linking';
 import { replaceLinks, type NewLink } from './links';
-import { launchesWithNetBetween, rowToRecord } from './repository';
+import { launchesWithNetBetween, rowToRecord, storeVersion, type LaunchRow } from './repository';
 
 const DAY_MS = 24 * 3_600_000;
 /** Launches looked at around a story: named ones this far off keep its links to itself. */
@@ -34,18 +41,50 @@ function explicitIds(item: StoredItem): string[] {
     .slice(0, 20);
 }
 
-async function nearbyLaunches(tx: Tx, items: readonly StoredItem[]): Promise<LaunchNames[]> {
+/** A launch's names, worked out once per version of its record (names.ts is not free). */
+const named = new LruMap<string, LaunchNames>({ maxEntries: 5000 });
+
+function namesOf(row: LaunchRow): LaunchNames {
+  const key = `${row.id}|${row.last_updated}|${row.name}`;
+  let names = named.get(key);
+  if (!names) named.set(key, (names = launchNames({ ...rowToRecord(row), net: row.net ?? 0 })));
+  return { ...names, net: row.net ?? 0 };
+}
+
+async function candidatesBetween(tx: Tx, from: number, to: number): Promise<LinkCandidates> {
+  const rows = await launchesWithNetBetween(tx, from, to, NEARBY_MAX);
+  return linkCandidates(rows.filter((r) => r.net !== null).map(namesOf));
+}
+
+/**
+ * The shared set: the launches within ±45 days of when it was built, per database
+ * (known by its configuration object: one per server, one per ingestion thread).
+ */
+const WIDE_MS = 45 * DAY_MS;
+const REBUILD_AFTER_MS = DAY_MS;
+const shared = new WeakMap<object, { version: number; at: number; candidates: LinkCandidates }>();
+
+async function candidatesFor(
+  tx: Tx,
+  database: object,
+  items: readonly StoredItem[],
+  now: number,
+): Promise<LinkCandidates | null> {
   const times = items.map((i) => i.item.publishedAt).filter((t) => Number.isFinite(t));
-  if (times.length === 0) return [];
-  const rows = await launchesWithNetBetween(
-    tx,
-    Math.min(...times) - NEARBY_MS,
-    Math.max(...times) + NEARBY_MS,
-    NEARBY_MAX,
-  );
-  return rows
-    .filter((r) => r.net !== null)
-    .map((r) => launchNames({ ...rowToRecord(r), net: r.net! }));
+  if (times.length === 0) return null;
+  const [first, last] = [Math.min(...times), Math.max(...times)];
+  const version = await storeVersion(tx);
+  let held = shared.get(database);
+  if (!held || held.version !== version || Math.abs(now - held.at) > REBUILD_AFTER_MS) {
+    held = {
+      version,
+      at: now,
+      candidates: await candidatesBetween(tx, now - WIDE_MS, now + WIDE_MS),
+    };
+    shared.set(database, held);
+  }
+  const covered = held.at - WIDE_MS + NEARBY_MS <= first && last <= held.at + WIDE_MS - NEARBY_MS;
+  return covered ? held.candidates : candidatesBetween(tx, first - NEARBY_MS, last + NEARBY_MS);
 }
 
 export const launchLinkStep: AfterStoreStep = {
@@ -66,9 +105,10 @@ export const launchLinkStep: AfterStoreStep = {
           published_at: stored.item.publishedAt,
         });
     }
-    const nearby = byNames.length ? await nearbyLaunches(tx, byNames) : [];
-    if (nearby.length > 0) {
-      const candidates = linkCandidates(nearby);
+    const candidates = byNames.length
+      ? await candidatesFor(tx, context.config, byNames, context.now)
+      : null;
+    if (candidates && candidates.launches.length > 0) {
       for (const stored of byNames) {
         const { title, summaryText, publishedAt } = stored.item;
         for (const id of linkStory({ title, summary: summaryText, publishedAt }, candidates))

@@ -8,7 +8,7 @@ export const LAUNCH_NOT_FOUND = 'Launch not found.';
 const LAUNCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A launch's path: its Launch Library 2 id, a UUID (anything else is no launch: 404). */
-export const launchIdParams = z.object({ id: z.string().max(200) });
+export const launchIdParams = z.object({ id: z.string() });
 
 /** The id in LL2's own (lowercase) spelling, or null when it cannot be a launch id. */
 export const launchIdOf = (raw: string): string | null =>

@@ -186,9 +186,10 @@ describe.each(dialects)('launch calls (%s)', (dialect) => {
       .selectFrom('launch_links')
       .innerJoin('news_items', 'news_items.id', 'launch_links.item_id')
       .select(['news_items.title', 'launch_links.launch_id', 'launch_links.method'])
-      .orderBy('news_items.title')
       .execute();
-    expect(links).toEqual([
+    // Sorted here: the two databases collate titles differently.
+    const key = (l: (typeof links)[number]) => `${l.title}\u0000${l.method}`;
+    expect(links.toSorted((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))).toEqual([
       { title: 'Crew-12 Launches', launch_id: CREW_12, method: 'id' },
       { title: 'Crew-12 is on its way', launch_id: CREW_12, method: 'names' },
       { title: 'Crew-12 launches to ISS', launch_id: CREW_12, method: 'id' },

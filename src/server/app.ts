@@ -36,6 +36,7 @@ import { refreshAfterLogin, refreshRoutes } from './news/refresh-routes';
 import { adminRoutes } from './admin/routes';
 import { createJobs, type JobDeps } from './jobs';
 import { jobRoutes } from './jobs/routes';
+import { launchRoutes } from './launches/routes';
 import type { Clock } from './jobs/clock';
 import { createAlertEngine, type AlertEngineOptions } from './alerts/engine';
 import { alertsRoutes } from './alerts/routes';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(adminRoutes(ctx));
   await app.register(jobRoutes(ctx));
   await app.register(alertsRoutes(ctx, alerts));
+  await app.register(launchRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx, drain };

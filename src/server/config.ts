@@ -87,7 +87,7 @@ const EnvSchema = z.object({
   REDDIT_CLIENT_ID: optionalString,
   REDDIT_CLIENT_SECRET: optionalString,
   BLUESKY_APPVIEW_URL: url('https://public.api.bsky.app'),
-  LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.2.0'),
+  LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.3.0'),
   LAUNCH_LIBRARY_TOKEN: optionalString,
   MAX_ITEMS_PER_FETCH: z.coerce.number().int().min(1).default(500),
   MAX_ITEMS_PER_SOURCE: z.coerce.number().int().min(1).default(5000),

@@ -1,4 +1,5 @@
 // API response shapes (camelCase), shared by server presenters and the web client.
+import type { LaunchChip } from './launches';
 import type { AnnouncementType, ItemType, Role, SourceType } from './constants';
 import type { ItemExtraByType } from './item-extra';
 import type { TopicRef } from './topics';
@@ -61,6 +62,8 @@ interface NewsItemFields {
    * alone) and how many distinct sources of the feed carried it.
    */
   story: { id: string; sourceCount: number };
+  /** The launch a story is about (issue 27), for its chip; absent when none. */
+  launch?: LaunchChip;
 }
 
 /**

@@ -21,6 +21,7 @@ import { searchTokens } from './search';
 import { hotStories, keepPrimaries, primariesOf } from '../stories/hot';
 import { storiesOf, storyMemberIds } from '../stories/list-filter';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
+import { launchChips } from '../launches/service';
 import { readingTotal } from './reading-total';
 import { listTopicFilter, topicsOfItems } from '../topics/service';
 import { countMutedItems, countTopicItems } from '../topics/list-filter';
@@ -201,13 +202,18 @@ export async function listNews(
     ? inOrder(ids, await findItemsByIds(db, ids))
     : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
   const rowIds = rows.map((r) => r.id);
-  const [states, topics, stories] = await Promise.all([
+  const [states, topics, stories, launches] = await Promise.all([
     itemStates(db, userId, rows),
     topicsOfItems(db, rowIds),
     storiesOf(db, rowIds, sourceIds),
+    launchChips(db, rows),
   ]);
   const items = rows.map((row) =>
-    toNewsItem(row, states.get(row.id), topics.get(row.id), stories.get(row.id)),
+    toNewsItem(row, states.get(row.id), {
+      topics: topics.get(row.id),
+      story: stories.get(row.id),
+      launch: launches.get(row.id),
+    }),
   );
 
   // Grouped, the total counts items, some of which their story's primary stands for: a
@@ -246,13 +252,18 @@ async function primariesOnly(db: DB, list: { ids: Float64Array; values: Float64A
 
 async function present(db: DB, userId: number, ids: number[], sourceIds: number[]) {
   const rows = inOrder(ids, await findItemsByIds(db, ids));
-  const [states, topics, stories] = await Promise.all([
+  const [states, topics, stories, launches] = await Promise.all([
     itemStates(db, userId, rows),
     topicsOfItems(db, ids),
     storiesOf(db, ids, sourceIds),
+    launchChips(db, rows),
   ]);
   return rows.map((row) =>
-    toNewsItem(row, states.get(row.id), topics.get(row.id), stories.get(row.id)),
+    toNewsItem(row, states.get(row.id), {
+      topics: topics.get(row.id),
+      story: stories.get(row.id),
+      launch: launches.get(row.id),
+    }),
   );
 }
 

@@ -45,8 +45,15 @@ export function pwa() {
       cleanupOutdatedCaches: true,
       sourcemap: false,
       navigateFallback: '/index.html',
-      // The private Atom feeds and the iCal subscription are documents, not pages of the app.
-      navigateFallbackDenylist: [/^\/_api\//, /^\/ads\.txt$/, /^\/feeds\//, /^\/calendar\//],
+      // The private Atom feeds, the iCal subscription and the reader apps' APIs
+      // (/api/greader/, /api/fever/) are not pages of the app.
+      navigateFallbackDenylist: [
+        /^\/_api\//,
+        /^\/api\//,
+        /^\/ads\.txt$/,
+        /^\/feeds\//,
+        /^\/calendar\//,
+      ],
       runtimeCaching: [
         {
           // Reads only (GET): the network first, the last answer when offline. A call

@@ -26,6 +26,8 @@ import { newsRoutes } from './news/routes';
 import { topicStories } from './news/list';
 import { topicsRoutes } from './topics/routes';
 import { readingRoutes } from './reading/routes';
+import { syncRoutes } from './sync/routes';
+import { storiesRoutes } from './stories/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
 import { createSkyService } from './sky/service';
@@ -35,6 +37,7 @@ import { refreshAfterLogin, refreshRoutes } from './news/refresh-routes';
 import { adminRoutes } from './admin/routes';
 import { createJobs, type JobDeps } from './jobs';
 import { jobRoutes } from './jobs/routes';
+import { launchRoutes } from './launches/routes';
 import type { Clock } from './jobs/clock';
 import { createAlertEngine, type AlertEngineOptions } from './alerts/engine';
 import { alertsRoutes } from './alerts/routes';
@@ -122,6 +125,8 @@ export async function buildApp(
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
   await app.register(topicsRoutes(ctx, { topicItems: topicStories(ctx) }));
+  await app.register(syncRoutes(ctx));
+  await app.register(storiesRoutes(ctx));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(skyRoutes(ctx, sky));
@@ -129,6 +134,7 @@ export async function buildApp(
   await app.register(adminRoutes(ctx));
   await app.register(jobRoutes(ctx));
   await app.register(alertsRoutes(ctx, alerts));
+  await app.register(launchRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx, drain };

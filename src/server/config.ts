@@ -87,7 +87,7 @@ const EnvSchema = z.object({
   REDDIT_CLIENT_ID: optionalString,
   REDDIT_CLIENT_SECRET: optionalString,
   BLUESKY_APPVIEW_URL: url('https://public.api.bsky.app'),
-  LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.2.0'),
+  LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.3.0'),
   LAUNCH_LIBRARY_TOKEN: optionalString,
   MAX_ITEMS_PER_FETCH: z.coerce.number().int().min(1).default(500),
   MAX_ITEMS_PER_SOURCE: z.coerce.number().int().min(1).default(5000),
@@ -172,6 +172,13 @@ const EnvSchema = z.object({
       .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
       .optional(),
   ),
+  // Stories: cross-source clustering at ingestion (src/server/stories/assign.ts)
+  STORY_MAX_GAP_HOURS: z.coerce.number().min(0).max(720).default(18),
+  STORY_MAX_AGE_HOURS: z.coerce.number().min(0).max(720).default(36),
+  STORY_NEAR_DUPLICATE_BITS: z.coerce.number().int().min(0).max(16).default(3),
+  STORY_MIN_SIMILARITY: z.coerce.number().min(0).max(1).default(0.1),
+  STORY_MIN_SIMILARITY_UNKNOWN_EVENT: z.coerce.number().min(0).max(1).default(0.5),
+  STORY_HOT_HOURS: z.coerce.number().min(1).max(168).default(24),
 
   // Feed
   REFRESH_COOLDOWN_SECONDS: z.coerce
@@ -228,6 +235,21 @@ export type Config = Readonly<{
     maxItemsPerSource: number;
   }>;
   refreshCooldownSeconds: number;
+  /** Cross-source stories (README "One story once"). */
+  stories: Readonly<{
+    /** Most hours between a new item and the nearest member of the story it joins. */
+    maxGapHours: number;
+    /** Most hours from a story's first item to its last. */
+    maxAgeHours: number;
+    /** Simhash bits (of 64) two near-copies of one text may differ in. */
+    nearDuplicateBits: number;
+    /** Least word similarity for the same event, with an entity in common and the same kind of event. */
+    minSimilarity: number;
+    /** The same, when one of the two items names no kind of event. */
+    minSimilarityUnknownEvent: number;
+    /** The Hot view counts the sources of this many last hours. */
+    hotHours: number;
+  }>;
   /** Open-Meteo base URL; forecasts come from {openMeteoUrl}/v1/forecast. */
   openMeteoUrl: string;
   /** NOAA SWPC base URL; product paths are appended as published. */
@@ -340,6 +362,14 @@ export function loadConfig(
       maxItemsPerSource: e.MAX_ITEMS_PER_SOURCE,
     }),
     refreshCooldownSeconds: e.REFRESH_COOLDOWN_SECONDS,
+    stories: Object.freeze({
+      maxGapHours: e.STORY_MAX_GAP_HOURS,
+      maxAgeHours: e.STORY_MAX_AGE_HOURS,
+      nearDuplicateBits: e.STORY_NEAR_DUPLICATE_BITS,
+      minSimilarity: e.STORY_MIN_SIMILARITY,
+      minSimilarityUnknownEvent: e.STORY_MIN_SIMILARITY_UNKNOWN_EVENT,
+      hotHours: e.STORY_HOT_HOURS,
+    }),
     openMeteoUrl: trimSlash(e.OPEN_METEO_URL),
     swpcUrl: trimSlash(e.SWPC_URL),
     celestrakUrl: trimSlash(e.CELESTRAK_URL),

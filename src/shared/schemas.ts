@@ -180,6 +180,15 @@ export const newsListQuerySchema = z.object({
   saved: queryBoolean.optional(),
   /** Only stories of one space topic (issue 29). */
   topic: topicSlugSchema.optional(),
+  /** One story once (issue 29): false returns every item on its own. */
+  group: queryBoolean.default(true),
+  /** "hot": stories ranked by how many of the feed's sources carried them in the last day (issue 29). */
+  view: z.enum(['hot'], { error: 'View must be hot' }).optional(),
+  /** One story's items (issue 29): its id as `story.id` gives it. */
+  storyId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Story ID must be a number')
+    .optional(),
 });
 export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
 

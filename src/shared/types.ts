@@ -1,4 +1,5 @@
 // API response shapes (camelCase), shared by server presenters and the web client.
+import type { LaunchChip } from './launches';
 import type { AnnouncementType, ItemType, Role, SourceType } from './constants';
 import type { ItemExtraByType } from './item-extra';
 import type { TopicRef } from './topics';
@@ -56,6 +57,13 @@ interface NewsItemFields {
   isSaved: boolean;
   /** The space topics it mentions, tagged at ingestion (issue 29). */
   topics: TopicRef[];
+  /**
+   * The story the item belongs to (issue 29): its id (the item's own for an item
+   * alone) and how many distinct sources of the feed carried it.
+   */
+  story: { id: string; sourceCount: number };
+  /** The launch a story is about (issue 27), for its chip; absent when none. */
+  launch?: LaunchChip;
 }
 
 /**
@@ -93,6 +101,8 @@ export interface NewsSource {
   userId: number | null;
   /** Written by the server (AI Briefings): switchable like a default source, never edited or deleted. */
   builtIn?: boolean;
+  /** The caller's folder for the source, when it is in one (beyond the spec: reader apps see it as a label). */
+  folder?: string;
   health: SourceHealth;
 }
 

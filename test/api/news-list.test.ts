@@ -193,6 +193,7 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
       isRead: false,
       isSaved: false,
       topics: [],
+      story: { id: String(model.id), sourceCount: 1 },
     });
   });
 

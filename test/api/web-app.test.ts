@@ -27,7 +27,8 @@ describe('serving the web app', () => {
   });
 
   it.each(Object.values(APP_ROUTES))('answers the page %s with 200 and the app', async (route) => {
-    const res = await server.client().get(route);
+    // A route with a parameter, by an example of it.
+    const res = await server.client().get(route.replace(':slug', 'artemis-ii'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toBe(INDEX);

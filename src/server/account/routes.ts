@@ -1,6 +1,7 @@
 // The account's own calls: the profile (/_api/auth/update_profile), the ZIP code
 // (/_api/profile/update_zip_code), the place anywhere on Earth
-// (/_api/profile/update_location) and the avatar (upload, serve, remove).
+// (/_api/profile/update_location), the avatar (upload, serve, remove) and the
+// API passwords reader apps sign in with.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +23,13 @@ import {
 } from './avatars';
 import { updateLocation, updateProfile, updateZipCode } from './profile';
 import { assertKnownZip } from '../sky/zip';
+import {
+  createApiPasswordSchema,
+  deleteApiPasswordSchema,
+  type ApiPasswordsResponse,
+  type CreatedApiPassword,
+} from '../../shared/sync';
+import { createApiPassword, listApiPasswords, revokeApiPassword } from './api-passwords';
 
 const avatarParams = z.object({ avatarId: z.string().max(64) });
 
@@ -105,5 +113,26 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = requireUser(request);
       return { user: toUser(await removeAvatar(ctx.db, user)) };
     });
+
+    // API passwords for reader apps (issue 26); the password is in the create answer only.
+    app.get('/_api/account/api-passwords', async (request): Promise<ApiPasswordsResponse> => ({
+      passwords: await listApiPasswords(ctx.db, requireUser(request).id),
+    }));
+
+    app.post(
+      '/_api/account/api-passwords',
+      { schema: { body: createApiPasswordSchema } },
+      async (request): Promise<CreatedApiPassword> =>
+        createApiPassword(ctx.db, requireUser(request), request.body.name),
+    );
+
+    app.post(
+      '/_api/account/api-passwords/delete',
+      { schema: { body: deleteApiPasswordSchema } },
+      async (request) => {
+        await revokeApiPassword(ctx.db, requireUser(request).id, request.body.id);
+        return { success: true };
+      },
+    );
   };
 }

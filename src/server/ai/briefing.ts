@@ -7,7 +7,9 @@
 //   one item per query text, written to the asker's own "My AI Briefings"
 //   source: nobody else sees it.
 // Morning and evening briefings are shown to every user, so they read the
-// default sources only: nobody's personal sources leak into them.
+// default sources only: nobody's personal sources leak into them. They take one
+// bullet per story (issue 29): the Hot view's ranking first (stories carried by
+// the most sources in the window), then single stories, breaking first.
 // A briefing with no matching story is not stored: the call says so and the
 // feed stays as it was.
 import { format } from 'date-fns';
@@ -28,6 +30,8 @@ import {
 } from './repository';
 import { findStories } from './retrieval';
 import { forgetSummary } from './summaries';
+import { hotStories, primariesOf } from '../stories/hot';
+import { storyKeysOf } from '../stories/list-filter';
 
 export type BriefingContext = Pick<AppContext, 'config' | 'db' | 'dialect' | 'log'>;
 
@@ -50,16 +54,36 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 async function windowStories(ctx: BriefingContext, since: number, until: number): Promise<Story[]> {
   const sourceIds = await sourcesInScope(ctx.db, { defaultsOnly: true });
   if (sourceIds.length === 0) return [];
-  const rows = await windowCandidates(ctx.db, sourceIds, since, until, WINDOW_CANDIDATES);
-  const top = rows
-    .toSorted(
-      (a, b) =>
-        b.is_breaking - a.is_breaking ||
-        b.engagement_score - a.engagement_score ||
-        b.published_at - a.published_at,
-    )
-    .slice(0, MAX_STORIES)
-    .map((r) => r.id);
+  // Stories several sources carried, most sources first, each by its primary.
+  const hot = (await hotStories(ctx.db, sourceIds, since))
+    .filter((h) => h.latestAt <= until)
+    .slice(0, MAX_STORIES);
+  const primaries = await primariesOf(
+    ctx.db,
+    hot.map((h) => h.storyId),
+    sourceIds,
+  );
+  const top = hot.flatMap((h) => primaries.get(h.storyId) ?? []);
+  const taken = new Set(hot.map((h) => h.storyId));
+  const rows = (
+    await windowCandidates(ctx.db, sourceIds, since, until, WINDOW_CANDIDATES)
+  ).toSorted(
+    (a, b) =>
+      b.is_breaking - a.is_breaking ||
+      b.engagement_score - a.engagement_score ||
+      b.published_at - a.published_at,
+  );
+  const storyOf = await storyKeysOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  for (const r of rows) {
+    if (top.length >= MAX_STORIES) break;
+    const story = storyOf.get(r.id) ?? r.id;
+    if (taken.has(story)) continue;
+    taken.add(story);
+    top.push(r.id);
+  }
   const stories = await loadStories(ctx.db, top);
   return stories.toSorted((a, b) => top.indexOf(a.id) - top.indexOf(b.id));
 }

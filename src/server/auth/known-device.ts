@@ -13,30 +13,37 @@ const MAX_MARKS = 5;
 const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60; // browsers keep a cookie at most 400 days
 const META_KEY = 'known-device-secret';
 
-const secrets = new WeakMap<DB, Promise<Buffer>>();
+const secrets = new WeakMap<DB, Map<string, Promise<Buffer>>>();
 
-/** The server's secret, made once and kept in app_meta (so all instances share it). */
-function secretOf(db: DB): Promise<Buffer> {
-  let secret = secrets.get(db);
+/**
+ * A server secret made once and kept in app_meta under `key` (so all instances
+ * share it): the known-device marks here, the sync APIs' tokens (sync/tokens.ts).
+ */
+export function serverSecret(db: DB, key: string): Promise<Buffer> {
+  let byKey = secrets.get(db);
+  if (!byKey) secrets.set(db, (byKey = new Map()));
+  let secret = byKey.get(key);
   if (!secret) {
     secret = (async () => {
       await db
         .insertInto('app_meta')
-        .values({ key: META_KEY, value: randomBytes(32).toString('hex'), updated_at: Date.now() })
+        .values({ key, value: randomBytes(32).toString('hex'), updated_at: Date.now() })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
       const row = await db
         .selectFrom('app_meta')
         .select('value')
-        .where('key', '=', META_KEY)
+        .where('key', '=', key)
         .executeTakeFirstOrThrow();
       return Buffer.from(row.value, 'hex');
     })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
+    secret.catch(() => byKey.delete(key));
+    byKey.set(key, secret);
   }
   return secret;
 }
+
+const secretOf = (db: DB) => serverSecret(db, META_KEY);
 
 const markFor = (secret: Buffer, account: string) =>
   createHmac('sha256', secret).update(`known-device:${account}`).digest('base64url');

@@ -14,9 +14,12 @@ import * as m0010 from './migrations/0010_announcements';
 import * as m0011 from './migrations/0011_user_email_changed';
 import * as m0012 from './migrations/0012_own_briefings';
 import * as m0013 from './migrations/0013_reading';
+import * as m0015 from './migrations/0015_sync';
+import * as m0016 from './migrations/0016_launches';
 import * as m0017 from './migrations/0017_place';
 import * as m0018 from './migrations/0018_sky_calendar';
 import * as m0019 from './migrations/0019_topics';
+import * as m0020 from './migrations/0020_stories';
 import * as m0021 from './migrations/0021_alerts';
 
 const migrations: Record<string, Migration> = {
@@ -33,9 +36,12 @@ const migrations: Record<string, Migration> = {
   '0011_user_email_changed': m0011,
   '0012_own_briefings': m0012,
   '0013_reading': m0013,
+  '0015_sync': m0015,
+  '0016_launches': m0016,
   '0017_place': m0017,
   '0018_sky_calendar': m0018,
   '0019_topics': m0019,
+  '0020_stories': m0020,
   '0021_alerts': m0021,
 };
 

@@ -379,6 +379,160 @@ export interface TopicVocabularyTable {
   aliases: string;
   refreshed_at: number;
 }
+/** A password for reader apps (0015); only hashes of it are stored. */
+export interface ApiPasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The password's first group: which row a sign-in checks (not secret on its own). */
+  lookup: string;
+  /** argon2id. */
+  password_hash: string;
+  /** SHA-256 (hex) of the Fever api_key for the address as registered. */
+  fever_key_hash: string;
+  /** The same for the lower-cased address, when that differs. */
+  fever_key_hash_lower: string | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A user's folder of sources (0015). */
+export interface FoldersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  created_at: number;
+}
+
+/** The folder a source is in for a user (0015). */
+export interface SourceFoldersTable {
+  user_id: number;
+  source_id: number;
+  folder_id: number;
+  updated_at: number;
+}
+/** An item in a story of more than one item (0020); an item alone has no row. */
+export interface StoryMembersTable {
+  item_id: number;
+  /** The id of the story's first item. */
+  story_id: number;
+  source_id: number;
+  published_at: number;
+  /** Orders the members for the primary: preferred source, then the longest text. */
+  story_rank: number;
+  /** 1 = the best of all its story's members. */
+  story_top: Bool;
+}
+
+/** What the clusterer compares, for recent items (0020; src/server/stories/features.ts). */
+export interface StoryItemsTable {
+  item_id: number;
+  source_id: number;
+  published_at: number;
+  rank: number;
+  url_key: string | null;
+  simhash: string;
+  terms: string;
+  entities: string;
+  events: string;
+}
+
+/** Two items a reader split with "Not the same story" (0020); stored both ways. */
+export interface StoryApartTable {
+  item_id: number;
+  other_id: number;
+  user_id: number | null;
+  created_at: number;
+}
+
+/** One row: replaced by every write to stories, so an in-memory copy knows it is stale (0020). */
+export interface StoryStateTable {
+  id: number;
+  token: string;
+}
+/** A Launch Library 2 launch (0016); lists as JSON text. */
+export interface LaunchesTable {
+  id: string;
+  name: string;
+  slug: string | null;
+  api_url: string | null;
+  net: number | null;
+  net_precision: string | null;
+  window_start: number | null;
+  window_end: number | null;
+  status_id: number | null;
+  status: string | null;
+  status_abbrev: string | null;
+  fail_reason: string | null;
+  hold_reason: string | null;
+  provider: string | null;
+  provider_abbrev: string | null;
+  vehicle: string | null;
+  vehicle_name: string | null;
+  vehicle_family: string | null;
+  mission: string | null;
+  mission_description: string | null;
+  mission_type: string | null;
+  orbit: string | null;
+  pad: string | null;
+  location: string | null;
+  programs: ColumnType<string, string | undefined, string>;
+  image_url: string | null;
+  webcast_live: ColumnType<Bool, Bool | undefined, Bool>;
+  webcasts: ColumnType<string, string | undefined, string>;
+  info_urls: ColumnType<string, string | undefined, string>;
+  updates: ColumnType<string, string | undefined, string>;
+  last_updated: number | null;
+  detailed_updated: number | null;
+  first_seen_at: number;
+  seen_at: number;
+  /** History rows after the first observation. */
+  changes: ColumnType<number, number | undefined, number>;
+}
+
+/** A change of a launch's net, precision, status or window, when first seen (0016). */
+export interface LaunchHistoryTable {
+  id: Generated<number>;
+  launch_id: string;
+  observed_at: number;
+  net: number | null;
+  net_precision: string | null;
+  status: string | null;
+  window_start: number | null;
+  window_end: number | null;
+  last_updated: number | null;
+}
+
+/** A story about a launch (0016). */
+export interface LaunchLinksTable {
+  item_id: number;
+  launch_id: string;
+  method: 'id' | 'names';
+  /** The story's publication time, so a launch's newest stories are one index range. */
+  published_at: number;
+  created_at: number;
+}
+
+/** One call to Launch Library (0016): the rolling-hour budget counts these. */
+export interface LaunchApiCallsTable {
+  id: Generated<number>;
+  called_at: number;
+  kind: string;
+  status: number | null;
+}
+
+/** The launch poller's state, one row (id 1) that budget reservations lock (0016). */
+export interface LaunchPollStateTable {
+  id: number;
+  throttled_until: number | null;
+  last_poll_at: number | null;
+  last_full_sweep_at: number | null;
+  changes_since: number | null;
+  last_error: string | null;
+  next_poll_at: number | null;
+  reservations: ColumnType<number, number | undefined, number>;
+  store_version: ColumnType<number, number | undefined, number>;
+}
 
 export interface Database {
   users: UsersTable;
@@ -415,6 +569,18 @@ export interface Database {
   topic_follows: TopicChoiceTable;
   topic_mutes: TopicChoiceTable;
   topic_vocabulary: TopicVocabularyTable;
+  api_passwords: ApiPasswordsTable;
+  folders: FoldersTable;
+  source_folders: SourceFoldersTable;
+  story_members: StoryMembersTable;
+  story_items: StoryItemsTable;
+  story_apart: StoryApartTable;
+  story_state: StoryStateTable;
+  launches: LaunchesTable;
+  launch_history: LaunchHistoryTable;
+  launch_links: LaunchLinksTable;
+  launch_api_calls: LaunchApiCallsTable;
+  launch_poll_state: LaunchPollStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,8 +1,7 @@
 // Security headers and the cross-site request guard for state-changing calls.
 import helmet from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { isApiRequest } from './auth-guard';
 import { HttpError } from './errors';
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
@@ -36,10 +35,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 
   // A state-changing call must be JSON (or multipart where a route allows it) and,
   // when a browser tells us its origin, come from our own origin. Cross-site forms
-  // cannot send JSON without a preflight, so together these stop CSRF.
+  // cannot send JSON without a preflight, so together these stop CSRF. The reader
+  // apps' APIs alone are exempt: they post forms, from apps, and are authorised by
+  // a token the request carries (never the session cookie), which no other site has.
   app.addHook('onRequest', async (request) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    if (!isApiRequest(request)) return;
+    if (isSyncApiRequest(request)) return;
     const origin = request.headers.origin;
     // "null" comes from sandboxed frames, data: URLs and some cross-site redirects:
     // never our own pages, so it is refused rather than treated as absent.
@@ -67,6 +68,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     throw new HttpError(415, 'Unsupported content type');
   });
 }
+
+/** The routes of the reader apps' APIs (sync/): /api/greader, /api/greader/* and /api/fever(/). */
+const SYNC_ROUTES = new Set(['/api/greader', '/api/greader/*', '/api/fever', '/api/fever/']);
+
+/** Whether the request was routed to a reader app's API (by the route, however the path was spelled). */
+export const isSyncApiRequest = (request: FastifyRequest) =>
+  SYNC_ROUTES.has(request.routeOptions.url ?? '');
 
 declare module 'fastify' {
   interface FastifyContextConfig {

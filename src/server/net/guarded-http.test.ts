@@ -172,6 +172,17 @@ describe('guarded HTTP', () => {
           return void res.write('<rss>');
         case '/never':
           return; // never answers
+        case '/answered-while-busy':
+          // The answer is sent at once, and then this thread is busy for three times the
+          // timeout (as the ingestion thread is while it parses another feed) before it
+          // can read the answer.
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('read in the end', () =>
+            setImmediate(() => {
+              const until = performance.now() + 2400;
+              while (performance.now() < until);
+            }),
+          );
+          return;
         case '/slow-body':
           res.writeHead(200, { 'content-type': 'text/xml' });
           res.write('<rss>');
@@ -271,6 +282,11 @@ describe('guarded HTTP', () => {
     expect((await failure(client.get(`${server.url}/slow-body`))).message).toBe(
       'Timed out after 0.8 s',
     );
+  });
+
+  it("does not time out an answer that waited while the thread was busy (the deadline counts the thread's idle time)", async () => {
+    const res = await client.get(`${server.url}/answered-while-busy`);
+    expect(res.text).toBe('read in the end');
   });
 
   it('follows up to 5 redirects and refuses a redirect loop', async () => {

@@ -10,6 +10,7 @@
 // same cap); the caller checks the status (fetchers/util.ts ensureOk). Network failures, timeouts, the size cap, blocked
 // addresses and too many redirects throw SourceFetchError with a message fit
 // for the source row.
+import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -44,6 +45,31 @@ export interface GuardedHttpClient extends GuardedHttp {
 const seconds = (ms: number) => `${Math.round((ms / 1000) * 10) / 10} s`.replace('.0 s', ' s');
 const megabytes = (n: number) =>
   `${Math.round((n / 1024 / 1024) * 10) / 10} MB`.replace('.0 MB', ' MB');
+
+/** How far past its timeout a request may run while its thread was busy elsewhere. */
+const DEADLINE_STRETCH = 4;
+
+/**
+ * Calls `expire` once `ms` of this thread's idle time has passed (at most
+ * DEADLINE_STRETCH × `ms` in all). A thread that parses and stores other
+ * feeds between a request's chunks cannot read the request's bytes meanwhile,
+ * so that time is not the server's slowness: the ingestion thread would
+ * otherwise time out a quick server whose answer sat in the socket while it
+ * parsed another feed. An idle thread times out at `ms` exactly.
+ */
+export function idleDeadline(ms: number, expire: () => void): () => void {
+  const start = performance.eventLoopUtilization();
+  const started = performance.now();
+  let timer: NodeJS.Timeout;
+  const check = () => {
+    const { idle } = performance.eventLoopUtilization(start);
+    const left = ms - idle;
+    if (left <= 1 || performance.now() - started >= ms * DEADLINE_STRETCH) expire();
+    else timer = setTimeout(check, left);
+  };
+  timer = setTimeout(check, ms);
+  return () => clearTimeout(timer);
+}
 
 function networkMessage(err: unknown, host: string, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `Timed out after ${seconds(timeoutMs)}`;
@@ -228,8 +254,9 @@ export function createGuardedHttp(
           body: options.body,
           dispatcher: agent,
           signal,
-          headersTimeout: config.timeoutMs,
-          bodyTimeout: config.timeoutMs,
+          // The request's own deadline (idleDeadline) comes first; these only back it up.
+          headersTimeout: config.timeoutMs * DEADLINE_STRETCH,
+          bodyTimeout: config.timeoutMs * DEADLINE_STRETCH,
         });
         if (REDIRECT_STATUSES.has(res.statusCode) || res.statusCode === 304) {
           await res.body.dump().catch(() => undefined);
@@ -259,7 +286,7 @@ export function createGuardedHttp(
       throw new SourceFetchError('The URL is not valid.');
     }
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+    const stopDeadline = idleDeadline(config.timeoutMs, () => controller.abort());
     let method = options.method ?? 'GET';
     let body = options.body;
     let requestHeaders = options.headers;
@@ -317,7 +344,7 @@ export function createGuardedHttp(
         };
       }
     } finally {
-      clearTimeout(timer);
+      stopDeadline();
     }
   }
 

@@ -18,7 +18,10 @@ import {
   type Strategy,
 } from './repository';
 import { searchTokens } from './search';
+import { hotStories, keepPrimaries, primariesOf } from '../stories/hot';
+import { storiesOf, storyMemberIds } from '../stories/list-filter';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
+import { launchChips } from '../launches/service';
 import { readingTotal } from './reading-total';
 import { listTopicFilter, topicsOfItems } from '../topics/service';
 import { countMutedItems, countTopicItems } from '../topics/list-filter';
@@ -29,6 +32,9 @@ export interface ListDeps {
   db: DB;
   dialect: Dialect;
   searchCache: SearchCache;
+  /** Hours the Hot view looks back (STORY_HOT_HOURS; 24 unless the caller serves the Hot view). */
+  hotHours?: number;
+  now?: () => number;
 }
 
 /** The caller's active sources narrowed by the request (a requested id outside them is ignored), and their counts. */
@@ -133,7 +139,14 @@ export async function listNews(
   });
 
   const { sourceIds, counts } = await feedSources(db, userId, query);
-  const filter: FeedFilter = { sourceIds, itemType: query.itemType, isBreaking: query.isBreaking };
+  if (query.storyId !== undefined) return storyItems(deps, userId, query, sourceIds);
+  if (query.view === 'hot') return hotList(deps, userId, query, sourceIds);
+  const filter: FeedFilter = {
+    sourceIds,
+    itemType: query.itemType,
+    isBreaking: query.isBreaking,
+    grouped: query.group,
+  };
   if (query.searchTerm !== undefined) {
     filter.searchTokens = searchTokens(query.searchTerm);
     if (filter.searchTokens.length === 0) return empty(0);
@@ -155,6 +168,7 @@ export async function listNews(
       filter.itemType,
       filter.isBreaking,
       filter.searchTokens,
+      filter.grouped,
       page.column,
       page.order,
     ]);
@@ -175,7 +189,8 @@ export async function listNews(
     !filter.mutedTopics?.length &&
     readsUnreadDirectly(filter, matched, counts.inSources, page.offset + page.limit)
   ) {
-    const list = await unreadInOrder(db, userId, filter, page.column, page.order);
+    let list = await unreadInOrder(db, userId, filter, page.column, page.order);
+    if (filter.grouped) list = await primariesOnly(db, list);
     const start = page.cursor ? positionAfter(list, page.order, page.cursor) : page.offset;
     ids = Array.from(list.ids.subarray(start, start + page.limit));
     const lastIndex = start + ids.length - 1;
@@ -186,15 +201,25 @@ export async function listNews(
   const rows = ids
     ? inOrder(ids, await findItemsByIds(db, ids))
     : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
-  const [states, topics] = await Promise.all([
+  const rowIds = rows.map((r) => r.id);
+  const [states, topics, stories, launches] = await Promise.all([
     itemStates(db, userId, rows),
-    topicsOfItems(
-      db,
-      rows.map((r) => r.id),
-    ),
+    topicsOfItems(db, rowIds),
+    storiesOf(db, rowIds, sourceIds),
+    launchChips(db, rows),
   ]);
-  const items = rows.map((row) => toNewsItem(row, states.get(row.id), topics.get(row.id)));
+  const items = rows.map((row) =>
+    toNewsItem(row, states.get(row.id), {
+      topics: topics.get(row.id),
+      story: stories.get(row.id),
+      launch: launches.get(row.id),
+    }),
+  );
 
+  // Grouped, the total counts items, some of which their story's primary stands for: a
+  // short page is the end, whatever the total said.
+  if (filter.grouped && !ids && rows.length < query.pageSize)
+    matched = Math.min(matched, (query.page - 1) * query.pageSize + rows.length);
   const totalPages = Math.ceil(matched / query.pageSize);
   const last = rows.at(-1);
   end ??= last && { value: last[page.column], id: last.id };
@@ -211,5 +236,84 @@ export function topicStories(deps: { db: DB; dialect: Dialect }) {
   return async (userId: number, topic: string, limit: number): Promise<NewsItem[]> => {
     const query = newsListQuerySchema.parse({ topic, pageSize: limit });
     return (await listNews({ ...deps, searchCache }, userId, query)).items;
+  };
+}
+
+/** The unread list with only each story's best unread item. */
+async function primariesOnly(db: DB, list: { ids: Float64Array; values: Float64Array }) {
+  const keep = await keepPrimaries(db, Array.from(list.ids));
+  const at: number[] = [];
+  list.ids.forEach((id, i) => keep.has(id) && at.push(i));
+  return {
+    ids: Float64Array.from(at, (i) => list.ids[i]),
+    values: Float64Array.from(at, (i) => list.values[i]),
+  };
+}
+
+async function present(db: DB, userId: number, ids: number[], sourceIds: number[]) {
+  const rows = inOrder(ids, await findItemsByIds(db, ids));
+  const [states, topics, stories, launches] = await Promise.all([
+    itemStates(db, userId, rows),
+    topicsOfItems(db, ids),
+    storiesOf(db, ids, sourceIds),
+    launchChips(db, rows),
+  ]);
+  return rows.map((row) =>
+    toNewsItem(row, states.get(row.id), {
+      topics: topics.get(row.id),
+      story: stories.get(row.id),
+      launch: launches.get(row.id),
+    }),
+  );
+}
+
+/** One story's items in the feed's sources (storyId), best first: what "Also covered by" opens. */
+async function storyItems(
+  deps: ListDeps,
+  userId: number,
+  query: NewsListQuery,
+  sourceIds: number[],
+): Promise<NewsListResponse> {
+  const ids = await storyMemberIds(deps.db, Number(query.storyId), sourceIds);
+  const items = await present(deps.db, userId, ids, sourceIds);
+  return {
+    items,
+    pagination: { page: 1, totalPages: 1, totalItems: items.length, nextCursor: null },
+  };
+}
+
+/** The Hot view: each story carried by two or more of the feed's sources lately, its primary, most sources first. */
+async function hotList(
+  deps: ListDeps,
+  userId: number,
+  query: NewsListQuery,
+  sourceIds: number[],
+): Promise<NewsListResponse> {
+  const now = deps.now?.() ?? Date.now();
+  const ranked = await hotStories(deps.db, sourceIds, now - (deps.hotHours ?? 24) * 3_600_000);
+  const start = (query.page - 1) * query.pageSize;
+  const slice = ranked.slice(start, start + query.pageSize);
+  const primaries = await primariesOf(
+    deps.db,
+    slice.map((s) => s.storyId),
+    sourceIds,
+  );
+  const ids = slice.flatMap((s) => primaries.get(s.storyId) ?? []);
+  const counts = new Map(slice.map((s) => [primaries.get(s.storyId), s.sourceCount]));
+  const items = (await present(deps.db, userId, ids, sourceIds)).map((item) => ({
+    ...item,
+    story: {
+      id: item.story.id,
+      sourceCount: counts.get(Number(item.id)) ?? item.story.sourceCount,
+    },
+  }));
+  return {
+    items,
+    pagination: {
+      page: query.page,
+      totalPages: Math.ceil(ranked.length / query.pageSize),
+      totalItems: ranked.length,
+      nextCursor: null,
+    },
   };
 }

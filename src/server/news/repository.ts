@@ -14,6 +14,7 @@ import type { Cursor } from './cursor';
 import { toFts5Query, toTsQuery } from './search';
 import { readingConditions, type ReadingFilter } from '../reading/list-filter';
 import { topicConditions } from '../topics/list-filter';
+import { MEMBER, notOutranked } from '../stories/list-filter';
 
 export const SORT_COLUMNS = {
   publishedAt: 'published_at',
@@ -35,6 +36,10 @@ export interface FeedFilter {
   topic?: string;
   /** Items of these topics leave the feed (the user's muted topics). */
   mutedTopics?: string[];
+  /** Items fetched in [min, max) (ms): the reader apps' time bounds (news/stream.ts). */
+  fetched?: { min?: number; max?: number };
+  /** One story once: an item whose story has a better member passing the filter is left out (stories/list-filter.ts). */
+  grouped?: boolean;
 }
 
 export interface FeedPage {
@@ -79,11 +84,35 @@ function filterConditions(
   if (filter.isBreaking !== undefined)
     conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
   conditions.push(...readingConditions(eb, filter.reading));
+  if (filter.fetched?.min !== undefined)
+    conditions.push(eb('news_items.fetched_at', '>=', filter.fetched.min));
+  if (filter.fetched?.max !== undefined)
+    conditions.push(eb('news_items.fetched_at', '<', filter.fetched.max));
   if (filter.searchTokens && dialect === 'postgres') {
     conditions.push(
       sql<SqlBool>`news_items.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`,
     );
   }
+  if (filter.grouped)
+    conditions.push(notOutranked(filter.sourceIds, memberConditions(eb, dialect, filter)));
+  return conditions;
+}
+
+/** The filter's conditions besides the sources, on a story's other member (the MEMBER alias). */
+function memberConditions(eb: Eb, dialect: Dialect, filter: FeedFilter): Expression<SqlBool>[] {
+  const member = sql.table(MEMBER);
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.itemType !== undefined)
+    conditions.push(sql<SqlBool>`${member}.item_type = ${filter.itemType}`);
+  if (filter.isBreaking !== undefined)
+    conditions.push(sql<SqlBool>`${member}.is_breaking = ${filter.isBreaking ? 1 : 0}`);
+  conditions.push(...readingConditions(eb, filter.reading, MEMBER));
+  if (filter.searchTokens)
+    conditions.push(
+      dialect === 'postgres'
+        ? sql<SqlBool>`${member}.search_vector @@ to_tsquery('english', ${toTsQuery(filter.searchTokens)})`
+        : sql<SqlBool>`${member}.id IN (SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ${toFts5Query(filter.searchTokens)})`,
+    );
   return conditions;
 }
 
@@ -166,6 +195,21 @@ export async function findPageIds(
   }
   const rows = await pageIdsQuery(db, dialect, filter, page, strategy).execute();
   return rows.map((r) => r.id);
+}
+
+/** One page's ids with their sort values, in order (no search: news/stream.ts). */
+export async function findPageKeys(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  page: FeedPage,
+  strategy: Strategy,
+): Promise<Array<{ id: number; value: number }>> {
+  if (filter.searchTokens) throw new Error('findPageKeys reads no search');
+  const rows = await pageIdsQuery(db, dialect, filter, page, strategy)
+    .select(sql.ref<number>(`news_items.${page.column}`).as('value'))
+    .execute();
+  return rows.map((r) => ({ id: r.id, value: r.value }));
 }
 
 /** One page of the feed with each item's source, in feed order; one round trip where the query allows. */

@@ -32,7 +32,12 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
     // cookie, the token in the path is the key.
     app.get('/feeds/:file', privateFeedServer(ctx));
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const deps = { db: ctx.db, dialect: ctx.dialect, searchCache };
+    const deps = {
+      db: ctx.db,
+      dialect: ctx.dialect,
+      searchCache,
+      hotHours: ctx.config.stories.hotHours,
+    };
     typed.post(
       '/_api/news/mark-all-read',
       { schema: { body: markAllReadSchema } },

@@ -12,6 +12,8 @@ export interface ReadingFilter {
   userId: number;
   status: ReadStatus;
   saved: boolean;
+  /** Only items the user has not saved (a reader app's "exclude starred"). */
+  unsaved?: boolean;
 }
 
 /** The list's reading filter, or undefined when the query asks for everything. */
@@ -25,24 +27,29 @@ export function readingFilterOf(
 }
 
 /** An item is unread: above its source's watermark and not marked read, or marked unread. */
-const unread = (userId: number) =>
-  sql<SqlBool>`((news_items.id > coalesce((SELECT reading_marks.read_through_id FROM reading_marks WHERE reading_marks.user_id = ${userId} AND reading_marks.source_id = news_items.source_id), 0)
-    AND NOT EXISTS (SELECT 1 FROM reading_items WHERE reading_items.user_id = ${userId} AND reading_items.item_id = news_items.id AND reading_items.is_read = 1))
-    OR EXISTS (SELECT 1 FROM reading_items WHERE reading_items.user_id = ${userId} AND reading_items.item_id = news_items.id AND reading_items.is_read = 0))`;
+const unread = (userId: number, table: string) => {
+  const item = sql.table(table);
+  return sql<SqlBool>`((${item}.id > coalesce((SELECT reading_marks.read_through_id FROM reading_marks WHERE reading_marks.user_id = ${userId} AND reading_marks.source_id = ${item}.source_id), 0)
+    AND NOT EXISTS (SELECT 1 FROM reading_items WHERE reading_items.user_id = ${userId} AND reading_items.item_id = ${item}.id AND reading_items.is_read = 1))
+    OR EXISTS (SELECT 1 FROM reading_items WHERE reading_items.user_id = ${userId} AND reading_items.item_id = ${item}.id AND reading_items.is_read = 0))`;
+};
 
-/** WHERE conditions on news_items for the filter. */
+/**
+ * WHERE conditions on news_items for the filter; `table` names another alias of
+ * news_items (the list's story grouping checks a story's other members).
+ */
 export function readingConditions(
   _eb: ExpressionBuilder<Database, 'news_items'>,
   filter: ReadingFilter | undefined,
+  table = 'news_items',
 ): Expression<SqlBool>[] {
   if (!filter) return [];
   const conditions: Expression<SqlBool>[] = [];
-  if (filter.status === 'unread') conditions.push(unread(filter.userId));
-  if (filter.status === 'read') conditions.push(sql<SqlBool>`NOT ${unread(filter.userId)}`);
-  if (filter.saved)
-    conditions.push(
-      sql<SqlBool>`news_items.id IN (SELECT reading_items.item_id FROM reading_items WHERE reading_items.user_id = ${filter.userId} AND reading_items.is_saved = 1)`,
-    );
+  if (filter.status === 'unread') conditions.push(unread(filter.userId, table));
+  if (filter.status === 'read') conditions.push(sql<SqlBool>`NOT ${unread(filter.userId, table)}`);
+  const savedIds = sql`(SELECT reading_items.item_id FROM reading_items WHERE reading_items.user_id = ${filter.userId} AND reading_items.is_saved = 1)`;
+  if (filter.saved) conditions.push(sql<SqlBool>`${sql.table(table)}.id IN ${savedIds}`);
+  if (filter.unsaved) conditions.push(sql<SqlBool>`${sql.table(table)}.id NOT IN ${savedIds}`);
   return conditions;
 }
 

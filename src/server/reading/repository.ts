@@ -228,6 +228,36 @@ export async function maxIds(db: DB, sourceIds: number[]): Promise<Map<number, n
   return result;
 }
 
+/**
+ * Per source, the lowest id among its items fetched at or after `from` (ms):
+ * those items only, on (source_id, fetched_at, id). A source with none is absent.
+ */
+export async function firstIdsFetchedFrom(
+  db: DB,
+  sourceIds: number[],
+  from: number,
+): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  for (const part of chunks(sourceIds)) {
+    const rows = await db
+      .selectFrom('news_sources')
+      .where('news_sources.id', 'in', part)
+      .select((eb) => [
+        'news_sources.id',
+        eb
+          .selectFrom('news_items')
+          .whereRef('news_items.source_id', '=', 'news_sources.id')
+          .where('news_items.fetched_at', '>=', from)
+          // min(+id), as in lowestNewerIds: reads the late items, not the source in id order.
+          .select(sql<number | null>`min(+news_items.id)`.as('first'))
+          .as('first'),
+      ])
+      .execute();
+    for (const r of rows) if (r.first !== null) result.set(r.id, r.first);
+  }
+  return result;
+}
+
 /** Per source, the lowest id among items after `item` in the feed's order (newer, or as new with a higher id). */
 export async function lowestNewerIds(
   db: DB,
@@ -430,4 +460,15 @@ export async function resetReadFlags(db: DB, userId: number, sourceIds: number[]
       .where('source_id', 'in', part)
       .execute();
   }
+}
+
+/** The ids of the items the user has saved (reading_items_saved: one index range). */
+export async function savedItemIds(db: DB, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('reading_items')
+    .where('user_id', '=', userId)
+    .where('is_saved', '=', 1)
+    .select('item_id')
+    .execute();
+  return rows.map((r) => r.item_id);
 }

@@ -4,6 +4,7 @@ import type { MarkAllReadResponse, UnreadCountsResponse } from '../../shared/rea
 import { ITEM_NOT_FOUND, SOURCE_NOT_FOUND } from '../../shared/reading';
 import type { DB } from '../db/database';
 import { notFound } from '../http/errors';
+import { sameStoryAs } from '../stories/list-filter';
 import {
   activeSources,
   clearExceptions,
@@ -14,6 +15,7 @@ import {
   findVisibleItems,
   findWatermarks,
   isSourceVisible,
+  firstIdsFetchedFrom,
   lowestNewerIds,
   maxIds,
   readExceptionsIn,
@@ -37,9 +39,20 @@ async function visibleItemsOr404(db: DB, userId: number, ids: number[]) {
 const readByMark = (item: ItemRef, marks: Map<number, number>) =>
   item.id <= (marks.get(item.source_id) ?? 0);
 
-/** Marks items read or unread; answers how many changed. */
+/**
+ * Marks items read or unread; answers how many changed. Read applies to the
+ * story (issue 29): marking an item read marks the other items of its story the
+ * user can see read too; marking one unread leaves the others as they are.
+ */
 export async function markRead(db: DB, userId: number, ids: number[], read: boolean) {
-  const items = await visibleItemsOr404(db, userId, ids);
+  let items = await visibleItemsOr404(db, userId, ids);
+  if (read) {
+    const members = await sameStoryAs(
+      db,
+      items.map((i) => i.id),
+    );
+    if (members.length) items = [...items, ...(await findVisibleItems(db, userId, members))];
+  }
   return db.transaction().execute(async (tx) => ({
     changed: await applyRead(tx, userId, items, read),
   }));
@@ -167,6 +180,41 @@ export async function markItemsRead(
       ]),
     } satisfies UndoSnapshot);
     return { marked: await applyRead(tx, userId, items, true) };
+  });
+}
+
+/**
+ * Marks read every item of the given sources (ones the caller may see) that was
+ * fetched before `before` (ms): a reader app's "mark all as read" up to its last
+ * sync, which leaves what arrived since unread. Each source's watermark moves up
+ * to just below its first item fetched since then (ids rise with the fetch; were
+ * an older item stored after a newer one, it would stay unread rather than an
+ * unseen one be marked read). Nothing is kept for an undo (that belongs to the
+ * web app's own mark-all-read).
+ */
+export async function markReadFetchedBefore(
+  db: DB,
+  userId: number,
+  sourceIds: number[],
+  before: number,
+): Promise<MarkAllReadResponse> {
+  if (sourceIds.length === 0) return { marked: 0 };
+  return db.transaction().execute(async (tx) => {
+    const unreadBefore = await unreadBySource(tx, userId, sourceIds);
+    const old = await findWatermarks(tx, userId, sourceIds);
+    const late = await firstIdsFetchedFrom(tx, sourceIds, before);
+    const marks = new Map<number, number>();
+    for (const [sourceId, top] of await maxIds(tx, sourceIds)) {
+      const reach = late.has(sourceId) ? late.get(sourceId)! - 1 : top;
+      if (reach > (old.get(sourceId) ?? 0)) marks.set(sourceId, reach);
+    }
+    await setWatermarks(tx, userId, marks);
+    // Marked unread by hand but now under the watermark: read, like the rest.
+    await settleExceptions(tx, userId, [...marks.keys()]);
+    const unreadAfter = await unreadBySource(tx, userId, sourceIds);
+    let marked = 0;
+    for (const id of sourceIds) marked += (unreadBefore.get(id) ?? 0) - (unreadAfter.get(id) ?? 0);
+    return { marked };
   });
 }
 

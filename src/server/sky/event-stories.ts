@@ -59,6 +59,7 @@ export function eventStories(ctx: Pick<AppContext, 'db' | 'dialect'>) {
         {
           page: 1,
           pageSize: 50,
+          group: true,
           searchTerm: searchTermOf(event),
           sortBy: 'publishedAt',
           sortOrder: 'desc',

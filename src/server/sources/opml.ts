@@ -20,6 +20,7 @@ import type { DB } from '../db/database';
 import type { SourceRow, UserRow } from '../db/tables';
 import { badRequest } from '../http/errors';
 import { safeXml } from '../net/decode';
+import { siteUrlOf } from './presenter';
 import * as repo from './repository';
 import {
   SOURCE_MESSAGES,
@@ -46,15 +47,8 @@ const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/
 const xmlSafe = (v: string) => v.replace(INVALID_XML_CHARS, '');
 const EXTRA_ATTRIBUTES = ['astrodashType'] as const;
 
-/** The page a reader would open for a source: the URL itself, except a feed's site. */
-function htmlUrlOf(source: SourceRow): string {
-  if (source.source_type !== 'rss' && source.source_type !== 'custom') return source.url;
-  try {
-    return new URL(source.url).origin + '/';
-  } catch {
-    return source.url;
-  }
-}
+/** The page a reader would open for a source (sources/presenter.ts). */
+const htmlUrlOf = (source: SourceRow) => siteUrlOf(source.url, source.source_type);
 
 export function renderOpml(sources: SourceRow[], ownerName: string, at = new Date()): string {
   const head = {

@@ -164,6 +164,7 @@ export async function deleteSource(db: DB, id: number): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('news_items').where('source_id', '=', id).execute();
     await tx.deleteFrom('source_preferences').where('source_id', '=', id).execute();
+    await tx.deleteFrom('source_folders').where('source_id', '=', id).execute();
     await tx.deleteFrom('source_item_counts').where('source_id', '=', id).execute();
     await tx.deleteFrom('news_sources').where('id', '=', id).execute();
   });

@@ -12,7 +12,9 @@ import {
 } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireAdmin, requireUser } from '../http/auth-guard';
+import { sourceFolderSchema, type SourceFolderResponse } from '../../shared/sync';
 import { exportOpml, importOpml, OPML_BODY_LIMIT, OPML_FILENAME } from './opml';
+import { setSourceFolder } from './folders';
 import * as sources from './service';
 
 export interface SourcesRoutesOptions {
@@ -83,6 +85,16 @@ export function sourcesRoutes(
           request.body.isEnabled,
         );
         return { success: true };
+      },
+    );
+
+    // The caller's folder for a source (default or own), which reader apps show as a label.
+    app.post(
+      '/_api/news/sources/folder',
+      { schema: { body: sourceFolderSchema } },
+      async (request): Promise<SourceFolderResponse> => {
+        const user = requireUser(request);
+        return setSourceFolder(db, user.id, request.body.sourceId, request.body.folder);
       },
     );
 

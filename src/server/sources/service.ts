@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { parseId } from '../http/parse-id';
 import { compareSources, toNewsSource } from './presenter';
 import * as repo from './repository';
+import { folderBySource } from './folder-repository';
 import { urlKey } from './url-key';
 import { checkSourceUrl, type UrlRuleOptions } from './url-rules';
 
@@ -76,8 +77,11 @@ async function assertNoDuplicate(
 
 export async function listSourcesFor(db: DB, userId: number): Promise<NewsSource[]> {
   const rows = await repo.listVisibleSources(db, userId);
+  const folders = await folderBySource(db, userId);
   return rows
-    .map(({ row, prefEnabled }) => toNewsSource(row, prefEnabled))
+    .map(({ row, prefEnabled }) =>
+      toNewsSource(row, prefEnabled, folders.get(row.id)?.name ?? null),
+    )
     .toSorted(compareSources);
 }
 

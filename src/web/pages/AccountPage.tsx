@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { AlertsLinkCard } from '../features/alerts/AlertsLinkCard';
+import { ApiPasswordsCard } from '../features/account/ApiPasswordsCard';
 import { PrivateFeedsCard } from '../features/account/PrivateFeedsCard';
 import { ReadingCard } from '../features/account/ReadingCard';
 import { ProfileCard } from '../features/account/ProfileCard';
@@ -33,6 +34,7 @@ export function AccountPage() {
             <ReadingCard />
             <PrivateFeedsCard />
             <AlertsLinkCard />
+            <ApiPasswordsCard email={user.email} />
           </div>
         </AppLayout>
       )}

@@ -71,7 +71,18 @@ export function DashboardPage() {
             }
           />
           <ReadingBar className="mb-1 sm:hidden" {...reading} />
-          <NewsFeed params={listParams} view={view} />
+          <NewsFeed
+            params={listParams}
+            view={view}
+            empty={
+              readView === 'hot'
+                ? {
+                    title: 'No Hot Stories',
+                    text: 'No story was carried by two or more of your sources in the last day.',
+                  }
+                : undefined
+            }
+          />
         </>
       }
     />

@@ -1,7 +1,11 @@
 // writeBriefing, as the scheduler calls it: windows, one item per window, and
 // the stories each window takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { briefingForJobs, writeBriefing } from '../../../src/server/ai/briefing';
+import type { LabelledArticle } from '../../../src/server/stories/measure';
+import { recluster } from '../../../src/server/stories/recluster';
 import { dialects } from '../../helpers/database';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { insertItem, insertSource } from './seed';
@@ -104,6 +108,46 @@ describe.each(dialects)('writeBriefing (%s)', (dialect) => {
       Array.from({ length: 4 }, () => writeBriefing(server.ctx, { slot: 'morning', now: at })),
     );
     expect(new Set(results.map((r) => r.itemId)).size).toBe(1);
+  });
+
+  it('takes one bullet per story, the story most sources carried first', async () => {
+    // Real reports of Crew-12's launch from three sites, and a single breaking story.
+    const at = new Date(Date.UTC(2026, 11, 8, 13));
+    const articles = JSON.parse(
+      readFileSync(
+        path.resolve(import.meta.dirname, '../../fixtures/stories/articles.json'),
+        'utf8',
+      ),
+    ) as LabelledArticle[];
+    const launch = ['36227', '36234', '36229'].map((id) => articles.find((a) => a.id === id)!);
+    const ids: number[] = [];
+    for (const [i, a] of launch.entries()) {
+      const source = await insertSource(server, `Launch site ${i}`, null);
+      ids.push(
+        await insertItem(server, source, {
+          title: a.title,
+          text: a.summary,
+          url: a.url,
+          publishedAt: at.getTime() - (5 - i) * HOUR,
+        }),
+      );
+    }
+    const single = await insertSource(server, 'Single', null);
+    await insertItem(server, single, {
+      title: 'Breaking: a single-source flare report',
+      text: 'A flare. The story has enough words to give an extract of two sentences. It ends here.',
+      publishedAt: at.getTime() - HOUR,
+      isBreaking: true,
+    });
+    await recluster(server.db, server.config, { from: at.getTime() - 12 * HOUR, to: at.getTime() });
+    const result = await writeBriefing(server.ctx, { slot: 'morning', now: at });
+    expect(result.matched).toBe(2);
+    const row = await content(result.itemId);
+    const titles = launch.filter((a) => row.content!.includes(a.title.replace(/&/g, '&#38;')));
+    expect(titles).toHaveLength(1);
+    expect(row.content!.indexOf(titles[0].title)).toBeLessThan(
+      row.content!.indexOf('single-source flare'),
+    );
   });
 
   it('is the jobs dependency deps.briefing(slot, now)', async () => {

@@ -5,6 +5,8 @@ import type { NewsItem } from '../../../shared/types';
 import { truncate } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { isRead, storyOpened } from '../reader/state';
+import { AlsoCovered } from '../stories/AlsoCovered';
+import { HotCount } from '../stories/HotCount';
 import { AiSummary } from './AiSummary';
 import { activationProps, itemImage, itemYoutubeId } from './item';
 import { ItemImage } from './ItemImage';
@@ -51,7 +53,10 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
         />
       ) : null}
       <div className="flex flex-1 flex-col gap-1.5 px-3 py-2.5">
-        <ItemBadges item={item} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          <ItemBadges item={item} />
+          <HotCount item={item} />
+        </div>
         <h3
           id={titleId}
           className={cn(
@@ -68,6 +73,7 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
         )}
         <TopicChips topics={item.topics} max={2} />
         <AiSummary item={item} />
+        <AlsoCovered item={item} />
         <div className="@container mt-auto flex items-center justify-between gap-2">
           {/* In a narrow card, source over time (the source truncates), so the Save and Share
               buttons fit beside them. */}

@@ -16,6 +16,7 @@ import { NewsRow } from './NewsRow';
 import { useNewsList } from './queries';
 import { SearchResultCount } from './SearchResultCount';
 import { SourceFailureNotice } from './SourceFailureNotice';
+import { FeedScope, type Scope } from '../stories/scope';
 import type { ViewMode } from './storage';
 
 const GAP = 16;
@@ -173,7 +174,7 @@ function VirtualList({
             // Row 2 (1fr, empty unless a card spans it) takes an opened AI summary's extra
             // height: grid sizing leaves items that span a flexible row out of row 1, so
             // only the card that opened its summary grows, not the others in its row.
-            className="absolute top-0 left-0 grid w-full grid-rows-[auto_1fr] gap-x-4 [&>*]:[grid-row:1] [&>*:has([data-summary-open])]:[grid-row:1/span_2]"
+            className="absolute top-0 left-0 grid w-full grid-rows-[auto_1fr] gap-x-4 [&>*]:[grid-row:1] [&>*:has([data-summary-open],[data-story-open])]:[grid-row:1/span_2]"
             style={{
               gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
               transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)`,
@@ -199,9 +200,11 @@ const WAITING = {} as ListParams;
 export type Arrange = (items: NewsItem[]) => { items: NewsItem[]; complete: boolean };
 
 interface NewsFeedProps {
-  params: ListParams | null;
+  params: Scope | null;
   view: ViewMode;
   arrange?: Arrange;
+  /** What an empty feed says instead of the spec's 'No News Found' (the Hot view). */
+  empty?: { title: string; text: string };
 }
 
 /**
@@ -210,14 +213,14 @@ interface NewsFeedProps {
  */
 export function NewsFeed(props: NewsFeedProps) {
   return (
-    <>
+    <FeedScope.Provider value={props.params}>
       {props.params && <SourceFailureNotice sourceIds={props.params.sourceIds} />}
       <FeedList {...props} />
-    </>
+    </FeedScope.Provider>
   );
 }
 
-function FeedList({ params, view, arrange }: NewsFeedProps) {
+function FeedList({ params, view, arrange, empty }: NewsFeedProps) {
   useKeyboard();
   const query = useNewsList(params ?? WAITING, params !== null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -248,8 +251,8 @@ function FeedList({ params, view, arrange }: NewsFeedProps) {
     return (
       <FeedMessage
         icon={<Newspaper className="h-8 w-8 text-muted-foreground" aria-hidden="true" />}
-        title="No News Found"
-        text="Try adjusting your filters or check back later."
+        title={empty?.title ?? 'No News Found'}
+        text={empty?.text ?? 'Try adjusting your filters or check back later.'}
       />
     );
   }

@@ -1,17 +1,20 @@
 import { CalendarClock, MapPin, Rocket } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { ROW_SUMMARY_CHARS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Badge } from '../../components/ui/badge';
 import { formatDate, formatDateTime, truncate } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { isRead, storyOpened } from '../reader/state';
+import { AlsoCovered } from '../stories/AlsoCovered';
+import { HotCount } from '../stories/HotCount';
 import { AiSummary } from './AiSummary';
 import { activationProps } from './item';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
 import { TopicChips } from '../topics/TopicChips';
 import { launchDetails, launchStatusVariant, pastLaunch, type LaunchDetails } from './launch';
+import { LaunchRowExtra } from './launch-row';
 
 function LaunchInfo({ launch }: { launch: LaunchDetails }) {
   const phase = pastLaunch(launch);
@@ -64,6 +67,8 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
   const onOpen = () => storyOpened(qc, item);
   const read = isRead(item);
   const launch = launchDetails(item);
+  const extra = useContext(LaunchRowExtra);
+  const launchId = item.sourceType === 'rocket_launch' ? item.extra?.launchId : undefined;
   const summary = item.summaryText ? truncate(item.summaryText, ROW_SUMMARY_CHARS) : '';
   return (
     <article
@@ -80,6 +85,7 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
       )}
     >
       <ItemBadges item={item} className="shrink-0 flex-nowrap [&>*]:px-1.5 [&>*]:py-0" />
+      <HotCount item={item} className="shrink-0 px-1.5 py-0" />
       <div
         className={cn(
           'min-w-0 flex-1 text-sm leading-6 break-words max-sm:order-first max-sm:basis-full max-sm:line-clamp-2',
@@ -111,6 +117,9 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
       />
       <ItemActions item={item} onOpen={onOpen} className="[&>*]:size-7!" />
       {launch && <LaunchInfo launch={launch} />}
+      {/* A line of its own under the row; opened, the other sources' items below it. */}
+      <AlsoCovered item={item} className="basis-full pb-1 pl-1" />
+      {launchId && extra?.(launchId)}
     </article>
   );
 });

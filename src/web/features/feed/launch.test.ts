@@ -32,6 +32,7 @@ function launch(
     isRead: false,
     isSaved: false,
     topics: [],
+    story: { id, sourceCount: 1 },
     sourceType: 'rocket_launch',
     extra: {
       status,

@@ -1,5 +1,6 @@
-// Above the dashboard's feed (issue 25): All / Unread / Saved, Mark all as read,
-// and the keyboard shortcuts' help (the keys press these buttons: keyboard.ts).
+// Above the dashboard's feed (issue 25): All / Unread / Saved, and Hot (issue 29:
+// stories by how many sources carried them lately), Mark all as read, and the
+// keyboard shortcuts' help (the keys press these buttons: keyboard.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCheck } from 'lucide-react';
 import { useState, type ComponentType, type ReactNode } from 'react';
@@ -10,10 +11,11 @@ import { useReaderPrefs } from './prefs';
 import type { ListParams } from '../feed/filters';
 import { act, useUnreadCounts } from './state';
 
-export type ReadView = 'all' | 'unread' | 'saved';
+export type ReadView = 'all' | 'unread' | 'saved' | 'hot';
 
 /** The list call's extra parameters for a view. */
-export function viewParams(view: ReadView): { status?: 'unread'; saved?: true } {
+export function viewParams(view: ReadView): { status?: 'unread'; saved?: true; view?: 'hot' } {
+  if (view === 'hot') return { view: 'hot' };
   return view === 'unread' ? { status: 'unread' } : view === 'saved' ? { saved: true } : {};
 }
 
@@ -54,6 +56,7 @@ export function ReadingBar({
     { value: 'all', label: 'All' },
     { value: 'unread', label: 'Unread', count: counts?.total },
     { value: 'saved', label: 'Saved' },
+    { value: 'hot', label: 'Hot' },
   ];
   return (
     // A toolbar: one tab stop (the shown view); the arrow keys move between its buttons.

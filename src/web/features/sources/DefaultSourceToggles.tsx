@@ -14,6 +14,7 @@ import { Switch } from '../../components/ui/switch';
 import { messageOf } from './feedback';
 import { useSetSourcePreference } from './mutations';
 import { SourceHealth } from './SourceHealth';
+import { SourceFolderField } from './SourceFolderField';
 import { SourceSummary } from './SourceList';
 
 /**
@@ -70,6 +71,7 @@ export function DefaultSourceToggles({ sources: incoming }: { sources: NewsSourc
                 ) : (
                   <SourceHealth health={source.health} />
                 )}
+                <SourceFolderField source={source} />
               </SourceSummary>
               <div className="flex shrink-0 items-center gap-2 pt-1">
                 {savingId === source.id ? <Spinner label={`Updating ${source.name}`} /> : null}

@@ -2,7 +2,7 @@
 // one row in edit mode at a time, the other edit and delete buttons disabled
 // meanwhile, and a spinner on the row being deleted.
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { NewsSource } from '../../../shared/types';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -25,6 +25,8 @@ export interface EditableSourceListProps {
   deleteVerb: string;
   /** What deleting does, said in the confirmation dialog. */
   deleteConsequence: string;
+  /** More under a row's summary (the user's folder for the source). */
+  rowExtra?: (source: NewsSource) => ReactNode;
 }
 
 export function EditableSourceList(props: EditableSourceListProps) {
@@ -69,6 +71,7 @@ export function EditableSourceList(props: EditableSourceListProps) {
               <>
                 <SourceSummary source={source}>
                   {source.builtIn ? null : <SourceHealth health={source.health} />}
+                  {props.rowExtra?.(source)}
                 </SourceSummary>
                 <div className="flex shrink-0 gap-1">
                   {/* Written by AstroDash (the user's own briefings): deleted, never edited. */}

@@ -24,6 +24,7 @@ import {
 } from './mutations';
 import { OpmlControls } from './OpmlControls';
 import { EditableSourceList } from './EditableSourceList';
+import { SourceFolderField } from './SourceFolderField';
 import { SourceForm } from './SourceForm';
 
 /** `status` (skeleton rows or the load error) replaces the list while set. */
@@ -96,12 +97,16 @@ export function PersonalSources({
               onDelete={del}
               deleteVerb="Delete"
               deleteConsequence="The source and its stories leave your feed. This cannot be undone."
+              rowExtra={folderField}
             />
           ))}
       </CardContent>
     </Card>
   );
 }
+
+/** The user's folder for each personal source (issue 26). */
+const folderField = (source: NewsSource) => <SourceFolderField source={source} />;
 
 function AddSourcePopover() {
   const [open, setOpen] = useState(false);

@@ -5,6 +5,7 @@ import { DefaultSourceToggles } from './DefaultSourceToggles';
 import { PersonalSources } from './PersonalSources';
 import { useSources } from './queries';
 import { sortEnabledFirst } from './source-types';
+import { SourceFolderNames } from './SourceFolderField';
 import { SourceLoadError, SourceSkeletonRows } from './SourceList';
 
 export function SourcesManager() {
@@ -33,6 +34,7 @@ export function SourcesManager() {
           Add, edit and remove news sources for a personalised feed.
         </p>
       </div>
+      <SourceFolderNames sources={sources.data ?? []} />
       <PersonalSources sources={personal} status={state} />
       {defaults.length > 0 ? <DefaultSourceToggles sources={defaults} /> : null}
     </section>

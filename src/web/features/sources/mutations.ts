@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SourceType } from '../../../shared/constants';
 import type { FetchNewsResponse, NewsSource } from '../../../shared/types';
+import type { SourceFolderResponse } from '../../../shared/sync';
 import { api } from '../../lib/api';
 import { sourceKeys } from './queries';
 
@@ -114,4 +115,18 @@ export async function extractFeedTitle(url: string): Promise<string | null> {
     url,
   });
   return title;
+}
+
+/** The caller's folder for a source (null: none). Only the sources list shows folders. */
+export function useSetSourceFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { sourceId: string; folder: string | null }) =>
+      api.post<SourceFolderResponse>(
+        '/_api/news/sources/folder',
+        input,
+        'Failed to save the folder.',
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sourceKeys.all }),
+  });
 }

@@ -1,0 +1,255 @@
+// What kind of event a headline reports, from the space-news vocabulary: a
+// launch that happened or one still ahead, a docking, a landing, a test, a
+// failure, a contract… Two reports of one mission are one story only when they
+// report the same kind of event: "Artemis 2 launches", "Artemis 2 heads to the
+// moon" and "Orion splashes down" share every name and are three stories.
+// Also: round-ups ("Launch Preview:", "This Week In Spaceflight") cover many
+// stories and join none.
+//
+// Phrases are matched on the plain, lower-cased words of the headline (and of the
+// summary's first sentence when the headline names no event), as whole words.
+
+export type EventKind =
+  | 'launch'
+  | 'launch-failed'
+  | 'scrub'
+  | 'docking'
+  | 'undocking'
+  | 'landing'
+  | 'return'
+  | 'flyby'
+  | 'orbit-burn'
+  | 'test'
+  | 'contract'
+  | 'money'
+  | 'policy'
+  | 'schedule'
+  | 'advisory';
+
+const PHRASES: Record<EventKind, string[]> = {
+  launch: [
+    'launch',
+    'launches',
+    'launched',
+    'launching',
+    'liftoff',
+    'lifts off',
+    'lifted off',
+    'blasts off',
+    'blasted off',
+    'rockets into',
+    'delivers',
+    'into orbit',
+    'reaches orbit',
+    'return to flight',
+    'returns to flight',
+    'mission begins',
+    'journey begins',
+    'takes flight',
+    'took flight',
+    'countdown',
+    'launch window',
+  ],
+  'launch-failed': ['fails', 'failed', 'failure', 'lost', 'explodes', 'exploded', 'anomaly'],
+  scrub: ['scrub', 'scrubs', 'scrubbed', 'abort', 'aborts', 'stand down', 'stands down'],
+  docking: ['docks', 'docked', 'docking', 'arrives at station', 'arrives on station', 'berthed'],
+  undocking: ['undocks', 'undocking', 'departs', 'departure', 'leaves station'],
+  landing: ['lands', 'landed', 'landing', 'touchdown', 'touches down'],
+  return: [
+    'splashdown',
+    'splashes down',
+    'splashed down',
+    'returns to earth',
+    'return to earth',
+    'back on earth',
+    'back to earth',
+    'earth return',
+    'reentry',
+    're-entry',
+    'homecoming',
+  ],
+  flyby: ['flyby', 'fly-by', 'flies around', 'swings around', 'fly around', 'flight around'],
+  'orbit-burn': [
+    'tli',
+    'translunar',
+    'trans-lunar',
+    'leaves earth orbit',
+    'heads to the moon',
+    'bound for the moon',
+    'orbit raising',
+    'reboost',
+  ],
+  test: [
+    'static fire',
+    'static-fire',
+    'test fire',
+    'test-fire',
+    'hot fire',
+    'frf',
+    'flight readiness firing',
+    'wet dress',
+    'wdr',
+    'fueling test',
+    'rehearsal',
+  ],
+  contract: ['contract', 'selects', 'selected', 'awards', 'awarded', 'wins', 'picks', 'taps'],
+  money: ['raises', 'funding', 'ipo', 'earnings', 'quarterly', 'revenue', 'profit', 'acquisition'],
+  policy: ['budget', 'bill', 'hearing', 'senate', 'congress', 'inspector general', 'oig'],
+  schedule: ['targeting', 'target date', 'delayed', 'delays', 'slips', 'postponed', 'pushed back'],
+  advisory: [
+    'sets coverage',
+    'invites media',
+    'media accreditation',
+    'to provide coverage',
+    'media teleconference',
+  ],
+};
+
+export const isEventKind = (s: string): s is EventKind => Object.hasOwn(PHRASES, s);
+
+// Words that put the event ahead: "SpaceX to launch", "ready for splashdown tomorrow".
+const AHEAD = [
+  'will',
+  'to launch',
+  'to attempt',
+  'to conduct',
+  'to fly',
+  'to deliver',
+  'to return',
+  'to dock',
+  'to land',
+  'set to',
+  'set for',
+  'ready for',
+  'ready to',
+  'getting ready',
+  'prepares',
+  'preparing',
+  'prepare',
+  'ahead of',
+  'tomorrow',
+  'tonight',
+  'closing in',
+  'countdown',
+  'awaiting',
+  'poised',
+  'targeting',
+  'targets',
+  'target date',
+  'plans',
+  'planned',
+  'upcoming',
+  'expects',
+  'expected',
+  'on track',
+  'gears up',
+  'live coverage',
+  'going for',
+  'confident',
+  'eyes',
+  'aims',
+  'nears',
+  'nearing',
+  'still looking good',
+  'launching in',
+  'launching next',
+  'launching this',
+  'launching tonight',
+  'launching tomorrow',
+  'readies',
+  'readying',
+];
+
+const ROUNDUP = [
+  'launch preview',
+  'launch roundup',
+  'this week in spaceflight',
+  'rocket report',
+  'week in images',
+  'what s happening in space policy',
+  'space policy events',
+];
+
+// Kinds that may be told together: a launch report mentions the orbit it reached,
+// a delay is news about a launch still ahead, a test ahead of a launch, a launch
+// that scrubbed and was tried again.
+const COMPATIBLE: Array<[EventKind, EventKind]> = [
+  ['launch', 'schedule'],
+  ['launch', 'scrub'],
+  ['launch', 'launch-failed'],
+  ['return', 'landing'],
+  ['undocking', 'return'],
+  ['contract', 'money'],
+  ['policy', 'money'],
+  ['schedule', 'test'],
+];
+const compatible = new Set(COMPATIBLE.flatMap(([a, b]) => [`${a} ${b}`, `${b} ${a}`]));
+
+// Names that hold an event word and report no event: "Space Launch System", "launch pad".
+const NAMES =
+  /\b(space launch system|launch (complex|pad|vehicle|services|site|provider|control|director|team|tower|operator|company|market|industry)s?|launchpad|mobile launcher|landing system|human landing system)\b/g;
+
+const plainWords = (text: string) =>
+  ` ${text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, ' ')
+    .replace(NAMES, ' ')
+    .trim()} `;
+
+function kindsIn(words: string): EventKind[] {
+  const found: EventKind[] = [];
+  for (const [kind, phrases] of Object.entries(PHRASES) as Array<[EventKind, string[]]>)
+    if (phrases.some((p) => words.includes(` ${p} `))) found.push(kind);
+  return found;
+}
+
+export interface EventSignature {
+  kinds: EventKind[];
+  /** The headline puts the event ahead ("to launch", "ready for", "tomorrow"). */
+  ahead: boolean;
+  roundup: boolean;
+}
+
+/** The event kinds a headline reports (else its lede's first sentence), and whether it is a round-up. */
+export function eventOf(title: string, summary: string): EventSignature {
+  const head = plainWords(title.slice(0, 300));
+  const roundup = ROUNDUP.some((r) => head.includes(` ${r} `));
+  let kinds = kindsIn(head);
+  let ahead = AHEAD.some((w) => head.includes(` ${w} `));
+  if (kinds.length === 0) {
+    const lede = plainWords(summary.slice(0, 300).split(/(?<=[.!?])\s/, 1)[0] ?? '');
+    kinds = kindsIn(lede);
+    ahead ||= AHEAD.some((w) => lede.includes(` ${w} `));
+  }
+  return { kinds, ahead, roundup };
+}
+
+// Kinds that happen at a moment: a report before it and one after are two stories.
+const MOMENTS = new Set<EventKind>([
+  'launch',
+  'launch-failed',
+  'scrub',
+  'docking',
+  'undocking',
+  'landing',
+  'return',
+  'flyby',
+  'orbit-burn',
+  'test',
+]);
+
+/** -1: different events, 1: the same kind of event, 0: cannot tell. */
+export function eventAgreement(a: EventSignature, b: EventSignature): -1 | 0 | 1 {
+  if (a.kinds.length === 0 || b.kinds.length === 0) return 0;
+  let verdict: -1 | 1 = -1;
+  for (const x of a.kinds)
+    for (const y of b.kinds) {
+      if (x !== y && !compatible.has(`${x} ${y}`)) continue;
+      // Before and after a launch (a docking, a test…) are two stories; a contract is a contract.
+      if (MOMENTS.has(x) && MOMENTS.has(y) && a.ahead !== b.ahead) continue;
+      verdict = 1;
+    }
+  return verdict;
+}

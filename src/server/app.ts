@@ -25,6 +25,7 @@ import { fetchSourceNow } from './ingest/fetch-now';
 import { newsRoutes } from './news/routes';
 import { topicStories } from './news/list';
 import { topicsRoutes } from './topics/routes';
+import { launchesOfTopic } from './launches/service';
 import { readingRoutes } from './reading/routes';
 import { syncRoutes } from './sync/routes';
 import { storiesRoutes } from './stories/routes';
@@ -124,7 +125,12 @@ export async function buildApp(
   await app.register(ingestRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
-  await app.register(topicsRoutes(ctx, { topicItems: topicStories(ctx) }));
+  await app.register(
+    topicsRoutes(ctx, {
+      topicItems: topicStories(ctx),
+      topicLaunches: (slug) => launchesOfTopic(db, slug, Date.now()),
+    }),
+  );
   await app.register(syncRoutes(ctx));
   await app.register(storiesRoutes(ctx));
   await app.register(refreshRoutes(ctx));

@@ -1,20 +1,21 @@
 // Where the engine's events come from: one function per trigger kind, each
-// answered by the module that owns the data: the sky module for aurora,
-// tonight, passes and sky events (sky-sources.ts, once per place), the topics
-// module for a story's topics. Launches are wired when the launches module
-// lands; until then that kind reports nothing and its rules are stored and
-// validated but never fire. Tests and the replay may pass their own sources.
+// answered by the module that owns the data: the launches module for the
+// schedule and the launches of followed topics (launch-sources.ts), the sky
+// module for aurora, tonight, passes and sky events (sky-sources.ts, once per
+// place), the topics module for a story's topics. Tests and the replay may
+// pass their own sources.
 import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { SkyService } from '../sky/service';
 import { storiesAboutTopic } from '../topics/service';
+import { launchSources } from './launch-sources';
 import { skySources } from './sky-sources';
 import type { AuroraState, LaunchSnapshot, Pass, SkyEvent, TonightState } from './triggers/types';
 
 export interface AlertSources {
   /** The launch schedule as it stands (launches module); null: not available. */
   launches(now: number): Promise<LaunchSnapshot[] | null>;
-  /** Launch ids each user follows (launches module). */
+  /** Launch ids each user follows: the launches of their followed topics (launches, topics). */
   followedLaunches(userIds: number[]): Promise<Map<number, Set<string>>>;
   /** The aurora at each user's place (sky module: aurora tiers, Sun altitude). */
   aurora(userIds: number[], now: number): Promise<Map<number, AuroraState>>;
@@ -51,7 +52,7 @@ export interface SourceDeps {
 /** The sources of a running server: the other modules' services. */
 export function moduleSources(deps: SourceDeps): AlertSources {
   return {
-    ...noSources,
+    ...launchSources(deps.db),
     ...skySources(deps),
     storiesAboutTopic: (topic, itemIds) => storiesAboutTopic(deps.db, topic, itemIds),
   };

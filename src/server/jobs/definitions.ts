@@ -18,6 +18,7 @@ import { slotAt, type BriefingSlot } from '../ai/ny-time';
 import { refreshElementSets } from '../sky/tle';
 import { operatorHttp } from '../net/guarded-http';
 import { refreshVocabulary } from '../topics/refresh';
+import { askLaunchLibraryBudget } from '../launches/service';
 import { launchScheduleJob } from './launch-schedule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -139,7 +140,12 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now }) =>
         refreshVocabulary(
-          { db, config: ctx.config.ingest, http: operatorHttp(ctx.config.ingest) },
+          {
+            db,
+            config: ctx.config.ingest,
+            http: operatorHttp(ctx.config.ingest),
+            mayCall: (on, purpose) => askLaunchLibraryBudget(on, purpose, now.getTime()),
+          },
           now.getTime(),
         ),
     },

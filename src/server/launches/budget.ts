@@ -14,7 +14,8 @@ export const HOUR_MS = 3_600_000;
 /** Call rows are kept this long (the Jobs card and the budget read the last hour). */
 const CALLS_KEPT_MS = 2 * 24 * HOUR_MS;
 
-export type CallKind = 'sweep' | 'changes' | 'detail';
+/** 'vocabulary': the topics module's weekly refresh, which asks the same budget. */
+export type CallKind = 'sweep' | 'changes' | 'detail' | 'vocabulary';
 
 export type Reservation =
   | { ok: true; id: number }

@@ -6,9 +6,11 @@ import type { DB } from '../db/database';
 import type { LaunchCallBudget, LaunchChip } from '../../shared/launches';
 import { launchesOfItems } from './links';
 import { toChip } from './presenter';
-import { budgetStatus, pollState } from './budget';
+import { CALLS_PER_HOUR, budgetStatus, pollState, reserveCall } from './budget';
+import { isTimePrecise } from './history';
 import { planNextPoll } from './poll';
 import type { LaunchRecord } from './records';
+export { launchTopics, launchesOfTopic, topicsOfLaunch } from './topic-launches';
 import {
   DAY_MS,
   historyBetween,
@@ -107,4 +109,48 @@ export async function launchChips(
     if (!held || distance < held.distance) best.set(link.item_id, { distance, chip: toChip(link) });
   }
   return new Map([...best].map(([id, { chip }]) => [id, chip]));
+}
+
+/** Calls of the hour that other modules' requests leave to the schedule's own polls. */
+export const POLL_HEADROOM = 4;
+
+/**
+ * One more Launch Library call for another module (the topic vocabulary's
+ * weekly refresh), from the one budget every instance shares. It is granted
+ * only while the last hour's calls leave POLL_HEADROOM for the schedule's polls.
+ */
+export async function askLaunchLibraryBudget(
+  db: DB,
+  _purpose: string,
+  now = Date.now(),
+): Promise<boolean> {
+  return (await reserveCall(db, 'vocabulary', now, CALLS_PER_HOUR - POLL_HEADROOM)).ok;
+}
+
+/** A launch as the alerts see it: its NET only when precise to the hour (else null). */
+export interface ScheduledLaunch {
+  id: string;
+  name: string;
+  net: number | null;
+  statusId: number | null;
+  status: string | null;
+  statusAbbrev: string | null;
+  provider: string | null;
+  vehicle: string | null;
+}
+
+/** The schedule from a week ago on; null when it could not be read and nothing is stored. */
+export async function scheduleForAlerts(db: DB, now: number): Promise<ScheduledLaunch[] | null> {
+  const { launches, unavailable } = await launchesForFeed(db, now);
+  if (launches.length === 0 && unavailable) return null;
+  return launches.map((l) => ({
+    id: l.id,
+    name: l.name,
+    net: l.net && isTimePrecise(l.netPrecision) ? Date.parse(l.net) : null,
+    statusId: l.statusId,
+    status: l.status,
+    statusAbbrev: l.statusAbbrev,
+    provider: l.provider ?? l.providerAbbrev,
+    vehicle: l.vehicle,
+  }));
 }

@@ -29,6 +29,11 @@ export function followedTopics(db: DB, userId: number): Promise<string[]> {
   return repo.findChoices(db, 'topic_follows', userId);
 }
 
+/** The topics each of these users follows (users who follow none are left out). */
+export function followedTopicsOf(db: DB, userIds: readonly number[]) {
+  return repo.findChoicesOf(db, 'topic_follows', userIds);
+}
+
 export function mutedTopics(db: DB, userId: number): Promise<string[]> {
   return repo.findChoices(db, 'topic_mutes', userId);
 }
@@ -117,14 +122,6 @@ export async function storiesAboutTopic(
   const slug = resolveTopic(topic);
   if (!slug || itemIds.length === 0) return new Set();
   return repo.findItemsTagged(db, slug, itemIds);
-}
-
-// The topic page's launches come from the launches module; until it is wired
-// at merge, topicLaunches is this one function, empty.
-
-/** A topic's launches and their date changes (launches/ will answer this). */
-export async function topicLaunches(_db: DB, _slug: string): Promise<unknown[]> {
-  return [];
 }
 
 /** A topic's sky events in the coming months (sky/'s calendar, read through the matcher). */

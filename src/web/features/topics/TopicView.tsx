@@ -1,6 +1,6 @@
 // A topic's page (issue 29): what it is, Follow and Mute, its stories newest
-// first, its launches and its sky events of the coming months (the sky
-// calendar's, with their dates; launches come from the launches module).
+// first, its launches with their date changes (the launches module's) and its
+// sky events of the coming months (the sky calendar's, with their dates).
 import { Bell, BellRing, CalendarDays, EyeOff, Eye, Orbit } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime, humanize } from '../../lib/format';
 import { KIND_LABELS } from '../skycal/format';
+import { TopicLaunches } from './TopicLaunches';
 import { NewsCard } from '../feed/NewsCard';
 import { useTopicChoice, useTopicPage } from './queries';
 
@@ -60,9 +61,6 @@ function Section({
     </section>
   );
 }
-
-const nameOf = (value: unknown) =>
-  value && typeof value === 'object' && 'name' in value ? String(value.name) : 'Unnamed';
 
 function SkyEventRow({ event }: { event: TopicSkyEvent }) {
   return (
@@ -155,11 +153,7 @@ export function TopicView({ slug }: { slug: string }) {
         title="Launches"
         empty={launches.length ? null : `No launches linked to ${topic.name} yet.`}
       >
-        <ul className="list-disc pl-5 text-sm">
-          {launches.map((l, i) => (
-            <li key={i}>{nameOf(l)}</li>
-          ))}
-        </ul>
+        <TopicLaunches topic={topic.name} launches={launches} />
       </Section>
       <Section
         title="Sky events"

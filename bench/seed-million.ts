@@ -47,7 +47,8 @@ export const RARE_WORDS = [
   'supernova',
   'betelgeuse',
 ];
-const COMMON = (
+/** The vocabulary every title and summary is drawn from: each word is in 15-25% of the items. */
+export const COMMON_WORDS = (
   'space mission telescope launch orbit satellite rocket crew station lunar solar planet star galaxy ' +
   'astronomers scientists discover new image data observation spacecraft probe cosmic universe dark matter ' +
   'energy black hole light year distance signal radio infrared survey team study report announce record ' +
@@ -122,7 +123,7 @@ export function* generateItems(
   const rand = prng(seed);
   const words = (n: number) => {
     const out: string[] = [];
-    for (let i = 0; i < n; i++) out.push(COMMON[Math.floor(rand() * COMMON.length)]);
+    for (let i = 0; i < n; i++) out.push(COMMON_WORDS[Math.floor(rand() * COMMON_WORDS.length)]);
     for (const w of RARE_WORDS)
       if (rand() < 0.01) out.splice(Math.floor(rand() * out.length), 0, w);
     return out;

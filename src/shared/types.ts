@@ -53,7 +53,20 @@ export type TypedExtra =
 
 export interface NewsListResponse {
   items: NewsItem[];
-  pagination: { page: number; totalPages: number; totalItems: number; nextCursor: string | null };
+  pagination: {
+    page: number;
+    totalPages: number;
+    /** Items of the filter: exact, or a lower bound when totalIsLowerBound. */
+    totalItems: number;
+    nextCursor: string | null;
+    /**
+     * Present (true) when the list has more items than the server counts (a
+     * search past SEARCH_COUNT_LIMIT, a read or saved filter past 10,000):
+     * totalItems is then a lower bound, shown as "1,000+", and totalPages stays
+     * one ahead of the page while more pages exist.
+     */
+    totalIsLowerBound?: true;
+  };
 }
 
 export interface SourceHealth {

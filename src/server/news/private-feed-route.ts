@@ -102,7 +102,12 @@ async function filteredItems(
   let query = parsed.data;
   while (items.length < limit) {
     const page = await listNews(
-      { db: ctx.db, dialect: ctx.dialect, searchCache: cache },
+      {
+        db: ctx.db,
+        dialect: ctx.dialect,
+        searchCache: cache,
+        searchCountLimit: ctx.config.searchCountLimit,
+      },
       userId,
       query,
     );

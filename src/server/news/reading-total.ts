@@ -1,26 +1,40 @@
 // The feed list's total with a read or saved filter. Unread and read totals over
 // whole sources come from the exact unread counts (no row scan); anything
-// narrower (a type, breaking, a search, saved) is counted.
+// narrower (a type, breaking, saved) is counted, but no further than
+// LIST_COUNT_LIMIT: past it the total is a lower bound ("10,000+"), so the count
+// never reads a million rows for one page. (A search counts in search-list.ts.)
 import type { DB, Dialect } from '../db/database';
 import type { ItemCounts } from './counts';
 import { countFiltered, type FeedFilter } from './repository';
 import { unreadBySource } from '../reading/state';
+
+/** A counted list total stops here. */
+export const LIST_COUNT_LIMIT = 10_000;
 
 export async function readingTotal(
   db: DB,
   dialect: Dialect,
   filter: FeedFilter,
   counts: ItemCounts,
-): Promise<number> {
+  limit: number,
+): Promise<{ total: number; lowerBound: boolean }> {
   const reading = filter.reading;
   const whole =
     !reading?.saved &&
     filter.itemType === undefined &&
     filter.isBreaking === undefined &&
     !filter.searchTokens;
-  if (!reading || !whole) return countFiltered(db, dialect, filter);
+  if (!reading || !whole) {
+    const counted = await countFiltered(db, dialect, filter, limit + 1);
+    return counted > limit
+      ? { total: limit, lowerBound: true }
+      : { total: counted, lowerBound: false };
+  }
   const unread = await unreadBySource(db, reading.userId, filter.sourceIds);
   let total = 0;
   for (const id of filter.sourceIds) total += unread.get(id) ?? 0;
-  return reading.status === 'unread' ? total : counts.inSources - total;
+  return {
+    total: reading.status === 'unread' ? total : counts.inSources - total,
+    lowerBound: false,
+  };
 }

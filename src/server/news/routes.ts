@@ -36,8 +36,13 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
         { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
         async (request) => {
           const user = requireUser(request);
-          const list = () =>
-            listNews({ db: ctx.db, dialect: ctx.dialect, searchCache }, user.id, request.query);
+          const deps = {
+            db: ctx.db,
+            dialect: ctx.dialect,
+            searchCache,
+            searchCountLimit: ctx.config.searchCountLimit,
+          };
+          const list = () => listNews(deps, user.id, request.query);
           return listCache ? listCache.get(JSON.stringify([user.id, request.query]), list) : list();
         },
       );

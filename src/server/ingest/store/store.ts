@@ -160,7 +160,13 @@ export async function storeItems(
           .execute();
       }
     }
-    await insertRows(tx, fresh);
+    // Oldest first: SQLite's search index is keyed by publish time and writes out
+    // what it holds whenever a key goes down (news/search-index.ts), so a feed
+    // stored newest first made a segment per item. Ties keep the feed's order.
+    await insertRows(
+      tx,
+      fresh.toSorted((a, b) => a.published_at - b.published_at),
+    );
     return fresh.length;
   });
 }

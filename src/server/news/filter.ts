@@ -1,0 +1,84 @@
+// The feed list's filter and page, and the SQL conditions they make: shared by
+// the list's queries (repository.ts) and the search's (search-sqlite.ts,
+// search-postgres.ts).
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/database';
+import type { Database } from '../db/tables';
+import type { Cursor } from './cursor';
+import { readingConditions, type ReadingFilter } from '../reading/list-filter';
+import type { SearchIndex } from './search-index';
+
+export const SORT_COLUMNS = {
+  publishedAt: 'published_at',
+  engagementScore: 'engagement_score',
+  fetchedAt: 'fetched_at',
+} as const;
+export type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+
+export interface FeedFilter {
+  /** The sources the caller may see and selected; never empty here. */
+  sourceIds: number[];
+  itemType?: string;
+  isBreaking?: boolean;
+  /** Search words (see search.ts); never empty when present. */
+  searchTokens?: string[];
+  /** The full-text index a search reads (search-index.ts); 'time' when absent. */
+  searchIndex?: SearchIndex;
+  /** Read and saved filters (reading/list-filter.ts). */
+  reading?: ReadingFilter;
+}
+
+export interface FeedPage {
+  column: SortColumn;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  cursor?: Cursor;
+}
+
+/**
+ * 'sort': walk the sort order's covering index and filter on the way (broad filters).
+ * 'match': read only the matching rows (one source's slice, or the search matches) and sort them (narrow filters).
+ */
+export type Strategy = 'sort' | 'match';
+
+export type Eb = ExpressionBuilder<Database, 'news_items'>;
+
+// On SQLite a unary + in front of a column keeps the planner from using an index
+// for that term; that is how a strategy is imposed without INDEXED BY.
+export const col = (dialect: Dialect, strategy: Strategy, forSort: boolean, name: string) =>
+  dialect === 'sqlite' && (strategy === 'sort') !== forSort
+    ? sql.raw(`+news_items.${name}`)
+    : sql.ref(`news_items.${name}`);
+
+/** Source, type, breaking and reading conditions (not the search). */
+export function filterConditions(
+  eb: Eb,
+  dialect: Dialect,
+  filter: FeedFilter,
+  strategy: Strategy,
+): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [
+    eb(col(dialect, strategy, false, 'source_id'), 'in', filter.sourceIds),
+  ];
+  if (filter.itemType !== undefined)
+    conditions.push(eb('news_items.item_type', '=', filter.itemType));
+  if (filter.isBreaking !== undefined)
+    conditions.push(eb('news_items.is_breaking', '=', filter.isBreaking ? 1 : 0));
+  conditions.push(...readingConditions(eb, filter.reading));
+  return conditions;
+}
+
+export function cursorCondition(
+  eb: Eb,
+  page: Pick<FeedPage, 'column' | 'order' | 'cursor'>,
+): Expression<SqlBool>[] {
+  if (!page.cursor) return [];
+  return [
+    eb(
+      eb.refTuple(`news_items.${page.column}`, 'news_items.id'),
+      page.order === 'desc' ? '<' : '>',
+      eb.tuple(page.cursor.value, page.cursor.id),
+    ),
+  ];
+}

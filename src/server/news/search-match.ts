@@ -1,0 +1,58 @@
+// The full-text match in SQL, per dialect and index: the source of matches that
+// SQLite reads in its index's order, and the per-row condition a walk over a sort
+// index checks. The words come from search.ts, quoted, never user syntax.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/database';
+import type { FeedFilter } from './filter';
+import { toFts5Query, toTsQuery } from './search';
+
+/** The low 31 bits of a news_items_search key: the item's id (migration 0014). */
+export const KEY_ID_MASK = 2147483647;
+const KEY_HOUR = 2147483648;
+const HOUR_MS = 3_600_000;
+
+/** The publish hour a search key starts with, clamped as migration 0014 clamps it. */
+export const keyHour = (publishedAt: number) =>
+  Math.min(Math.max(Math.trunc(publishedAt / HOUR_MS), 0), 4294967295);
+/** The first key of an hour (an exact integer: SQLite compares it with the rowid). */
+export const hourStart = (hour: number) => sql<number>`(CAST(${hour} AS INTEGER) * ${KEY_HOUR})`;
+
+const fts5 = (filter: FeedFilter) => toFts5Query(filter.searchTokens ?? []);
+/** PostgreSQL: the words as a tsquery. */
+export const pgTsQuery = (filter: FeedFilter) =>
+  sql`to_tsquery('english', ${toTsQuery(filter.searchTokens ?? [])})`;
+
+/**
+ * SQLite: the full-text matches, each joined to its row of news_items_id_cover
+ * (an index keyed by id holding every column the list filters and sorts on, a
+ * small hot b-tree, never the table); the caller adds `AND <conditions>`. The
+ * source filter must not become an index term here (+source_id): crossed with
+ * the matches it would multiply the lookups.
+ */
+export function sqliteMatchSource(filter: FeedFilter): RawBuilder<unknown> {
+  if (filter.searchIndex === 'legacy')
+    return sql`news_items_fts JOIN news_items INDEXED BY news_items_id_cover
+      ON news_items.id = news_items_fts.rowid WHERE news_items_fts MATCH ${fts5(filter)}`;
+  return sql`news_items_search JOIN news_items INDEXED BY news_items_id_cover
+    ON news_items.id = (news_items_search.rowid & ${sql.lit(KEY_ID_MASK)})
+    WHERE news_items_search MATCH ${fts5(filter)}`;
+}
+
+/** The key of a match in sqliteMatchSource(): publish-time key, or the id on the old index. */
+export const sqliteMatchKey = (filter: FeedFilter) =>
+  sql.raw(filter.searchIndex === 'legacy' ? 'news_items_fts.rowid' : 'news_items_search.rowid');
+
+/**
+ * The condition on a news_items row that it matches, for a walk over a sort
+ * index. PostgreSQL checks the row's tsvector. SQLite asks the index about the
+ * row's key (a seek in each word's list, read from the prefix indexes for a
+ * last word still being typed); the old index answered with the set of every
+ * match, built once per query.
+ */
+export function searchCondition(dialect: Dialect, filter: FeedFilter): RawBuilder<SqlBool> {
+  if (dialect === 'postgres') return sql<SqlBool>`news_items.search_vector @@ ${pgTsQuery(filter)}`;
+  if (filter.searchIndex === 'legacy')
+    return sql<SqlBool>`+news_items.id IN (SELECT rowid FROM news_items_fts WHERE news_items_fts MATCH ${fts5(filter)})`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM news_items_search WHERE news_items_search MATCH ${fts5(filter)}
+    AND news_items_search.rowid = min(max(news_items.published_at / ${sql.lit(HOUR_MS)}, 0), 4294967295) * ${sql.lit(KEY_HOUR)} + news_items.id)`;
+}

@@ -13,13 +13,15 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { openDatabase, type DB } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { migrateToLatest, migrateUpTo } from '../src/server/db/migrate';
 import { searchKey } from '../src/server/db/migrations/0014_search_by_time';
 
 export interface SeedOptions {
   items: number;
   users?: number;
   log?: (line: string) => void;
+  /** Stop at this migration (SQLite: a database to upgrade, bench/search-upgrade.ts). */
+  upTo?: string;
 }
 
 export interface SeededSource {
@@ -299,7 +301,7 @@ export async function seedSqlite(file: string, options: SeedOptions): Promise<Se
   const log = options.log ?? (() => {});
   const started = Date.now();
   const { db } = openDatabase({ dialect: 'sqlite', file });
-  await migrateToLatest(db);
+  await (options.upTo ? migrateUpTo(db, options.upTo) : migrateToLatest(db));
   const owners = await seedOwners(db, options.users ?? 50);
   await db.destroy();
 
@@ -346,10 +348,18 @@ export async function seedSqlite(file: string, options: SeedOptions): Promise<Se
   log('  sqlite: rebuilding indexes, full-text index and counts…');
   for (const o of setAside.filter((x) => x.type === 'index')) raw.exec(o.sql);
   // The full-text index keyed by publish time, filled in key order as the copy
-  // after an upgrade fills it (src/server/news/search-index.ts).
-  raw.exec(`INSERT INTO news_items_search (rowid, title, summary_text, content_text)
+  // after an upgrade fills it (src/server/news/search-index.ts); before 0014, the
+  // old one keyed by id.
+  const timeKeyed = raw
+    .prepare(`SELECT 1 FROM sqlite_master WHERE name = 'news_items_search'`)
+    .get();
+  raw.exec(
+    timeKeyed
+      ? `INSERT INTO news_items_search (rowid, title, summary_text, content_text)
     SELECT ${searchKey('news_items')}, title, summary_text, coalesce(content_text, '')
-    FROM news_items ORDER BY 1`);
+    FROM news_items ORDER BY 1`
+      : `INSERT INTO news_items_fts (news_items_fts) VALUES ('rebuild')`,
+  );
   raw.exec(COUNTS_SQL);
   raw.exec(SOURCE_COUNTS_SQL);
   for (const o of setAside.filter((x) => x.type === 'trigger')) raw.exec(o.sql);

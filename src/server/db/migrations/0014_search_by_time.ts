@@ -30,8 +30,9 @@
 // the newest id down, while the old index keeps answering searches.
 // `search_index_below` (app_meta) is the id the copy has reached: items at or
 // above it are in the new index, and the update and delete triggers touch the
-// new index only for those. finishSearchIndex() then drops the old index and
-// its triggers. PostgreSQL keeps its tsvector column and GIN index: nothing here.
+// new index only for those. finishSearchIndex() then drops the old index's
+// triggers, and the server the old index. PostgreSQL keeps its tsvector column
+// and GIN index: nothing here.
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../database';
 
@@ -86,11 +87,13 @@ async function searchTriggers(db: Kysely<any>, copying: boolean) {
 }
 
 /**
- * Once news_items_search holds every item: the old id-keyed index and its
- * triggers go (the item counters stay in news_items_ai/ad), and the search
- * triggers no longer look at the copy's position. Idempotent.
+ * Once news_items_search holds every item: the old id-keyed index's triggers go
+ * (the item counters stay in news_items_ai/ad), and the search triggers no
+ * longer look at the copy's position. The old index itself is dropped by the
+ * caller (`dropOld`), or emptied first by news/search-index.ts: dropping 0.6 GB
+ * in one statement held the server for seconds. Idempotent.
  */
-export async function finishSearchIndex(db: Kysely<any>): Promise<void> {
+export async function finishSearchIndex(db: Kysely<any>, dropOld: boolean): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS news_items_au_text`.execute(db);
   await sql`DROP TRIGGER IF EXISTS news_items_ai`.execute(db);
   await sql`DROP TRIGGER IF EXISTS news_items_ad`.execute(db);
@@ -106,7 +109,7 @@ export async function finishSearchIndex(db: Kysely<any>): Promise<void> {
       WHERE source_id = old.source_id AND item_type = old.item_type AND is_breaking = old.is_breaking;
     UPDATE news_sources SET item_count = item_count - 1 WHERE id = old.source_id;
   END`.execute(db);
-  await sql`DROP TABLE IF EXISTS news_items_fts`.execute(db);
+  if (dropOld) await sql`DROP TABLE IF EXISTS news_items_fts`.execute(db);
   await searchTriggers(db, false);
   await sql`DELETE FROM app_meta WHERE key = ${SEARCH_INDEX_BELOW}`.execute(db);
 }
@@ -123,7 +126,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
   const top = rows[0]?.top;
   if (top === null || top === undefined) {
-    await finishSearchIndex(db);
+    await finishSearchIndex(db, true);
     return;
   }
   await sql`INSERT INTO app_meta (key, value, updated_at)

@@ -1,8 +1,10 @@
 // The full-text match in SQL, per dialect and index: the source of matches that
 // SQLite reads in its index's order, and the per-row condition a walk over a sort
 // index checks. The words come from search.ts, quoted, never user syntax.
+import SQLite from 'better-sqlite3';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database';
+import { LruMap } from '../lru-map';
 import type { FeedFilter } from './filter';
 import { toFts5Query, toTsQuery } from './search';
 
@@ -17,7 +19,47 @@ export const keyHour = (publishedAt: number) =>
 /** The first key of an hour (an exact integer: SQLite compares it with the rowid). */
 export const hourStart = (hour: number) => sql<number>`(CAST(${hour} AS INTEGER) * ${KEY_HOUR})`;
 
-const fts5 = (filter: FeedFilter) => toFts5Query(filter.searchTokens ?? []);
+/** Tokens already split as FTS5 splits them (plain ASCII needs no asking). */
+const split = new LruMap<string, string[]>({ maxEntries: 10_000 });
+let tokenizer: ((text: string) => string[]) | undefined;
+
+/**
+ * The search words as FTS5's tokenizer cuts them. search.ts cuts the box's text
+ * where JavaScript's Unicode tables see no letter or digit; SQLite's tables may
+ * differ (a letter newer than one of them), and a quoted string FTS5 cuts in two
+ * is a phrase, which an index without positions (detail=none) refuses with an
+ * error. So any word beyond ASCII is cut by FTS5 itself, in an in-memory index
+ * with the same tokenizer, once per word.
+ */
+export function fts5Words(tokens: string[]): string[] {
+  return tokens.flatMap((token) => {
+    if (/^[a-z0-9]+$/.test(token)) return [token];
+    const known = split.get(token);
+    if (known) return known;
+    tokenizer ??= ftsTokenizer();
+    const words = tokenizer(token);
+    const result = words.length > 1 ? words : [token];
+    split.set(token, result);
+    return result;
+  });
+}
+
+function ftsTokenizer(): (text: string) => string[] {
+  const db = new SQLite(':memory:');
+  db.exec(`CREATE VIRTUAL TABLE words USING fts5(x, tokenize='unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE word_list USING fts5vocab(words, instance)`);
+  const insert = db.prepare('INSERT INTO words (rowid, x) VALUES (1, ?)');
+  const list = db.prepare<[], { term: string }>('SELECT term FROM word_list ORDER BY offset');
+  const clear = db.prepare('DELETE FROM words');
+  return (text) => {
+    insert.run(text);
+    const terms = list.all().map((r) => r.term);
+    clear.run();
+    return terms;
+  };
+}
+
+const fts5 = (filter: FeedFilter) => toFts5Query(fts5Words(filter.searchTokens ?? []));
 /** PostgreSQL: the words as a tsquery. */
 export const pgTsQuery = (filter: FeedFilter) =>
   sql`to_tsquery('english', ${toTsQuery(filter.searchTokens ?? [])})`;

@@ -58,12 +58,26 @@ export async function sqliteSortedMatchIds(
 }
 
 /**
+ * Matches read past the page in one go, to take in the rest of its last hour:
+ * a few dozen, or a quarter of a deep page (where a common word's hour, a few
+ * hundred matches, costs least against the page).
+ */
+const slack = (need: number) => Math.max(64, need >> 2);
+
+interface Timed {
+  id: number;
+  published_at: number;
+  hour: number;
+}
+
+/**
  * One page of a search in publish order (either direction) from news_items_search,
  * and whether more follow: the cost is the page's depth, not the number of
  * matches. The index orders by hour and id, the feed by millisecond and id, so
- * the match one past the page fixes an hour, and the matches from the top down
- * to the end of that hour are sorted exactly (the page and the rest of its last
- * hour: a few more rows).
+ * the match one past the page fixes an hour, and the matches from the top to
+ * the end of that hour are sorted exactly: one read of the page's matches and a
+ * few dozen more, which usually hold the rest of that hour; a second read
+ * when they do not.
  */
 export async function sqliteSearchPageByTime(
   db: DB,
@@ -71,6 +85,7 @@ export async function sqliteSearchPageByTime(
   page: Omit<FeedPage, 'column'>,
 ): Promise<{ ids: number[]; more: boolean }> {
   const desc = page.order === 'desc';
+  const sign = desc ? -1 : 1;
   const dir = sql.raw(page.order);
   const key = sqliteMatchKey(filter);
   const eb = expressionBuilder<Database, 'news_items'>();
@@ -84,21 +99,27 @@ export async function sqliteSearchPageByTime(
         : sql<SqlBool>`${key} >= ${hourStart(hour)}`,
     );
   }
+  const read = (conditions: Expression<SqlBool>[], limit: number | null) =>
+    sql<Timed>`SELECT news_items.id, news_items.published_at, ${key} >> 31 AS hour
+      FROM ${matches(filter, conditions)} ORDER BY ${key} ${dir}
+      ${limit === null ? sql`` : sql`LIMIT ${limit}`}`.execute(db);
   const need = page.offset + page.limit + 1;
-  const { rows: edge } = await sql<{ hour: number }>`SELECT ${key} >> 31 AS hour
-    FROM ${matches(filter, after)} ORDER BY ${key} ${dir} LIMIT 1 OFFSET ${need - 1}`.execute(db);
-  const within = [...after];
-  if (edge.length) {
-    const hour = edge[0].hour;
-    within.push(
-      desc
-        ? sql<SqlBool>`${key} >= ${hourStart(hour)}`
-        : sql<SqlBool>`${key} < ${hourStart(hour + 1)}`,
-    );
+  let { rows } = await read(after, need + slack(need));
+  if (rows.length >= need) {
+    const edge = rows[need - 1].hour;
+    const inHour = (r: Timed) => (desc ? r.hour >= edge : r.hour <= edge);
+    // Every match of the edge's hour read: keep up to it. Else read to its end.
+    if (rows.some((r) => !inHour(r))) rows = rows.filter(inHour);
+    else {
+      const bound = desc
+        ? sql<SqlBool>`${key} >= ${hourStart(edge)}`
+        : sql<SqlBool>`${key} < ${hourStart(edge + 1)}`;
+      ({ rows } = await read([...after, bound], null));
+    }
   }
-  const { rows } = await sql<{ id: number }>`SELECT news_items.id FROM ${matches(filter, within)}
-    ORDER BY news_items.published_at ${dir}, news_items.id ${dir}
-    LIMIT ${page.limit + 1} OFFSET ${page.offset}`.execute(db);
-  const ids = rows.map((r) => r.id);
+  const ids = rows
+    .toSorted((a, b) => sign * (a.published_at - b.published_at || a.id - b.id))
+    .slice(page.offset, page.offset + page.limit + 1)
+    .map((r) => r.id);
   return { ids: ids.slice(0, page.limit), more: ids.length > page.limit };
 }

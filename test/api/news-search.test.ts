@@ -64,11 +64,12 @@ describe.each(dialects)('searching the feed (%s)', (dialect) => {
         engagement_score: (n * 53) % 97,
       },
     }));
-    // "magnetar": three among the newest items, then none until a dozen older than
-    // all the rest, so a window sized from what the newest show falls short.
+    // "magnetar": three among the newest items, then none until forty older than all
+    // the rest: more than the count limit, so PostgreSQL reads a page through windows
+    // of time, and the first, sized from what the newest show, falls short.
     for (const [k, at] of [
       ...[0, 1, 2].map((i) => [i, T0 + (170 + i) * HOUR] as const),
-      ...Array.from({ length: 12 }, (_, i) => [3 + i, T0 - (1000 + i) * HOUR] as const),
+      ...Array.from({ length: 40 }, (_, i) => [3 + i, T0 - (1000 + i) * HOUR] as const),
     ]) {
       all.push({
         mine: true,

@@ -17,7 +17,14 @@ import {
   type SearchCache,
   type SearchResult,
 } from './search-cache';
-import { pgCountMatches, pgMatchShare, pgSearchPageByTime } from './search-postgres';
+import {
+  RARE_SHARE,
+  pgCountMatches,
+  pgMatchShare,
+  pgPageOf,
+  pgWalk,
+  pgWindows,
+} from './search-postgres';
 import { sqliteCountMatches, sqliteMatchList, sqliteSearchPageByTime } from './search-sqlite';
 
 export interface SearchDeps {
@@ -130,8 +137,17 @@ export async function searchPage(
   if (dialect === 'postgres' && byTime) {
     const known = key === undefined ? undefined : deps.searchCache.peek(key);
     if (known?.list) return answer(known, fromList(known.list, page));
-    const found = await pgSearchPageByTime(db, filter, page);
-    return answer(known ?? (await cached(() => pgResult(deps, filter, page, found.share))), found);
+    const walked = await pgWalk(db, filter, page);
+    const total = () => known ?? cached(() => pgResult(deps, filter, page, walked.share));
+    if (walked.settled) return answer(await total(), pgPageOf(walked.found, page));
+    // A rare word: its matches read whole (at most the count limit) serve the page too.
+    if (walked.share < RARE_SHARE) {
+      const result = await total();
+      if (result.list) return answer(result, fromList(result.list, page));
+      return answer(result, await pgWindows(db, filter, page, walked));
+    }
+    const found = await pgWindows(db, filter, page, walked);
+    return answer(await total(), found);
   }
   const result = await cached(async () =>
     dialect === 'sqlite'

@@ -42,7 +42,7 @@ async function withScans<T>(db: DB, scans: 'bitmap' | 'seq', work: (tx: Tx) => P
       scans === 'bitmap'
         ? ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']
         : ['enable_bitmapscan', 'enable_indexscan', 'enable_indexonlyscan'];
-    for (const setting of off) await sql.raw(`SET LOCAL ${setting} = off`).execute(tx);
+    await sql.raw(off.map((setting) => `SET LOCAL ${setting} = off`).join('; ')).execute(tx);
     return work(tx);
   });
 }
@@ -122,36 +122,51 @@ async function windowMatches(
   return found as Match[];
 }
 
-export interface PgPage {
-  ids: number[];
-  more: boolean;
+/** What the first walk saw: the matches it found, and whether they settle the page. */
+export interface PgWalk {
+  found: Match[];
   /** Share of the walked rows that matched: at least 1/8 when the walk filled the page. */
   share: number;
+  /** The page (and one more row) is found, or the walk saw every item after the cursor. */
+  settled: boolean;
+  rows: number;
+  need: number;
 }
 
-/** One page of a search in publish order, and whether more follow. */
-export async function pgSearchPageByTime(db: DB, filter: FeedFilter, page: Page): Promise<PgPage> {
+/** The first, bounded walk of a page in publish order. */
+export async function pgWalk(db: DB, filter: FeedFilter, page: Page): Promise<PgWalk> {
   const need = page.offset + page.limit + 1;
   const rows = Math.min(WALK_MAX, Math.max(WALK_MIN, need * 8));
   const found = await walk(db, filter, page, rows, need);
-  const done = (share: number): PgPage => ({
+  if (found.length >= need) return { found, share: need / rows, settled: true, rows, need };
+  // Fewer matches than the page needs: did the walk end the filter?
+  const last = await itemAt(db, filter, page, rows - 1);
+  const share = Math.max(found.length, 0.5) / rows;
+  return { found, share, settled: last === null, rows, need };
+}
+
+/** The page out of the matches found so far in feed order. */
+export function pgPageOf(found: Match[], page: Page) {
+  return {
     ids: found.slice(page.offset, page.offset + page.limit).map((m) => m.id),
     more: found.length > page.offset + page.limit,
-    share,
-  });
-  if (found.length >= need) return done(need / rows);
-  let share = Math.max(found.length, 0.5) / rows;
+  };
+}
+
+/** Completes a page the walk did not fill, through windows of publish time (see the top). */
+export async function pgWindows(db: DB, filter: FeedFilter, page: Page, walked: PgWalk) {
+  const found = [...walked.found];
+  let share = walked.share;
   const [first, last] = await Promise.all([
     itemAt(db, filter, page, 0),
-    itemAt(db, filter, page, rows - 1),
+    itemAt(db, filter, page, walked.rows - 1),
   ]);
-  // The walk saw every item after the cursor.
-  if (!first || !last) return done(share);
+  if (!first || !last) return pgPageOf(found, page);
   const desc = page.order === 'desc';
   // Items per millisecond where the walk went, to turn a number of items into a time.
-  const perMs = (rows - 1) / Math.max(1, Math.abs(first.value - last.value));
+  const perMs = (walked.rows - 1) / Math.max(1, Math.abs(first.value - last.value));
   let from: Cursor = last;
-  let remaining = need - found.length;
+  let remaining = walked.need - found.length;
   for (let round = 0; round <= WINDOW_ROUNDS; round++) {
     const items = (remaining / share) * 2;
     const bound =
@@ -168,7 +183,7 @@ export async function pgSearchPageByTime(db: DB, filter: FeedFilter, page: Page)
     // Next: strictly beyond the bound (the window held every item at it).
     from = { value: bound, id: desc ? 0 : Number.MAX_SAFE_INTEGER };
   }
-  return done(share);
+  return pgPageOf(found, page);
 }
 
 /** The share of the first WALK_MIN items after the cursor that match (for sorts other than time). */
@@ -176,6 +191,9 @@ export async function pgMatchShare(db: DB, filter: FeedFilter): Promise<number> 
   const found = await walk(db, filter, { order: 'desc', limit: 0, offset: 0 }, WALK_MIN, WALK_MIN);
   return Math.max(found.length, 0.5) / WALK_MIN;
 }
+
+/** The share of rows below which a word's matches are read whole through the GIN index first. */
+export const RARE_SHARE = COMMON_SHARE;
 
 /**
  * Matches within the filter, counting no further than `limit`, and when there

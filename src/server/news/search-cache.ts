@@ -19,6 +19,8 @@ export const SEARCH_LIST_CAP = 25_000;
 /** Ids held across all entries (two doubles each: 16 MB). */
 const CACHE_IDS = 1_000_000;
 const CACHE_ENTRIES = 1_000;
+/** The most matches kept at the head of a larger result. */
+export const HEAD_MAX = 5_000;
 
 export interface SearchResult {
   /** Matches; a lower bound when lowerBound is set. */
@@ -27,13 +29,18 @@ export interface SearchResult {
   lowerBound?: true;
   /** The whole result in feed order, and the sort value of each item; absent above SEARCH_LIST_CAP. */
   list?: { ids: Float64Array; values: Float64Array };
+  /**
+   * The first matches in feed order, as far as a page from the top has read them
+   * (PostgreSQL, newest- or oldest-first): later pages within it are read from here.
+   */
+  head?: { ids: Float64Array; values: Float64Array };
 }
 
 export class SearchCache {
   private readonly entries = new LruMap<string, { value: SearchResult; expiresAt: number }>({
     maxEntries: CACHE_ENTRIES,
     maxWeight: CACHE_IDS,
-    weigh: (entry) => entry.value.list?.ids.length ?? 0,
+    weigh: (entry) => (entry.value.list?.ids.length ?? 0) + HEAD_MAX,
   });
 
   constructor(private readonly ttlMs = SEARCH_CACHE_TTL_MS) {}

@@ -12,6 +12,7 @@ import type { Cursor } from './cursor';
 import type { FeedFilter, FeedPage } from './filter';
 import { findPageIds } from './repository';
 import {
+  HEAD_MAX,
   SEARCH_LIST_CAP,
   positionAfter,
   type SearchCache,
@@ -24,6 +25,7 @@ import {
   pgPageOf,
   pgWalk,
   pgWindows,
+  type Match,
 } from './search-postgres';
 import { sqliteCountMatches, sqliteMatchList, sqliteSearchPageByTime } from './search-sqlite';
 
@@ -99,6 +101,16 @@ async function pgResult(
   return { ...bounded(count, limit), ...(list && { list: inFeedOrder(list, page.order) }) };
 }
 
+/** Keeps the matches a page from the top has read, when they reach further than those kept. */
+function remember(result: SearchResult, found: Match[]) {
+  if (found.length <= (result.head?.ids.length ?? 0)) return;
+  const kept = found.slice(0, HEAD_MAX);
+  result.head = {
+    ids: Float64Array.from(kept, (m) => m.id),
+    values: Float64Array.from(kept, (m) => m.published_at),
+  };
+}
+
 export async function searchPage(
   deps: SearchDeps,
   filter: FeedFilter,
@@ -137,17 +149,22 @@ export async function searchPage(
   if (dialect === 'postgres' && byTime) {
     const known = key === undefined ? undefined : deps.searchCache.peek(key);
     if (known?.list) return answer(known, fromList(known.list, page));
+    // A page within the matches an earlier page from the top has read.
+    const held = known?.head && fromList(known.head, page);
+    if (known && held?.more) return answer(known, held);
     const walked = await pgWalk(db, filter, page);
     const total = () => known ?? cached(() => pgResult(deps, filter, page, walked.share));
-    if (walked.settled) return answer(await total(), pgPageOf(walked.found, page));
-    // A rare word: its matches read whole (at most the count limit) serve the page too.
-    if (walked.share < RARE_SHARE) {
+    let found;
+    if (walked.settled) found = pgPageOf(walked.found, page);
+    else if (walked.share < RARE_SHARE) {
+      // A rare word: its matches read whole (at most the count limit) serve the page too.
       const result = await total();
       if (result.list) return answer(result, fromList(result.list, page));
-      return answer(result, await pgWindows(db, filter, page, walked));
-    }
-    const found = await pgWindows(db, filter, page, walked);
-    return answer(await total(), found);
+      found = await pgWindows(db, filter, page, walked);
+    } else found = await pgWindows(db, filter, page, walked);
+    const result = await total();
+    if (key !== undefined && !page.cursor) remember(result, found.found);
+    return answer(result, found);
   }
   const result = await cached(async () =>
     dialect === 'sqlite'

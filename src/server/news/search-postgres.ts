@@ -30,7 +30,7 @@ const WINDOW_ROUNDS = 3;
 export const COMMON_SHARE = 0.05;
 
 type Page = Omit<FeedPage, 'column'>;
-interface Match {
+export interface Match {
   id: number;
   published_at: number;
 }
@@ -150,6 +150,7 @@ export function pgPageOf(found: Match[], page: Page) {
   return {
     ids: found.slice(page.offset, page.offset + page.limit).map((m) => m.id),
     more: found.length > page.offset + page.limit,
+    found,
   };
 }
 

@@ -57,10 +57,13 @@ export function filterConditions(
   dialect: Dialect,
   filter: FeedFilter,
   strategy: Strategy,
+  /** The source list only checked on rows found otherwise (a unary + keeps any index off it). */
+  sourcesChecked = false,
 ): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [
-    eb(col(dialect, strategy, false, 'source_id'), 'in', filter.sourceIds),
-  ];
+  const source = sourcesChecked
+    ? sql.raw('+news_items.source_id')
+    : col(dialect, strategy, false, 'source_id');
+  const conditions: Expression<SqlBool>[] = [eb(source, 'in', filter.sourceIds)];
   if (filter.itemType !== undefined)
     conditions.push(eb('news_items.item_type', '=', filter.itemType));
   if (filter.isBreaking !== undefined)

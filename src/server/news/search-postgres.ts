@@ -47,8 +47,13 @@ async function withScans<T>(db: DB, scans: 'bitmap' | 'seq', work: (tx: Tx) => P
   });
 }
 
+/**
+ * The filter's conditions and `extra`. The source list is only checked on the rows
+ * found: offered its index, the planner ANDed the GIN bitmap with one of every
+ * item of the selected sources (733,000 at a million items: 200 ms).
+ */
 const within = (eb: Eb, filter: FeedFilter, extra: Expression<SqlBool>[] = []) =>
-  eb.and([...filterConditions(eb, 'postgres', filter, 'sort'), ...extra]);
+  eb.and([...filterConditions(eb, 'postgres', filter, 'sort', true), ...extra]);
 const after = (eb: Eb, order: 'asc' | 'desc', cursor?: Cursor) =>
   cursorCondition(eb, { column: 'published_at', order, cursor });
 

@@ -138,15 +138,28 @@ export interface PgWalk {
   need: number;
 }
 
-/** The first, bounded walk of a page in publish order. */
+/**
+ * The first, bounded walks of a page in publish order: one of 8 rows per row the
+ * page needs, and when its matches say the words are common (at least
+ * COMMON_SHARE of the rows), a second as long as they say the rest needs.
+ */
 export async function pgWalk(db: DB, filter: FeedFilter, page: Page): Promise<PgWalk> {
   const need = page.offset + page.limit + 1;
-  const rows = Math.min(WALK_MAX, Math.max(WALK_MIN, need * 8));
+  let rows = Math.min(WALK_MAX, Math.max(WALK_MIN, need * 8));
   const found = await walk(db, filter, page, rows, need);
   if (found.length >= need) return { found, share: need / rows, settled: true, rows, need };
   // Fewer matches than the page needs: did the walk end the filter?
-  const last = await itemAt(db, filter, page, rows - 1);
-  const share = Math.max(found.length, 0.5) / rows;
+  let last = await itemAt(db, filter, page, rows - 1);
+  let share = Math.max(found.length, 0.5) / rows;
+  if (last && share >= COMMON_SHARE) {
+    const more = Math.min(WALK_MAX, Math.ceil(((need - found.length) / share) * 2));
+    const further = { ...page, cursor: last };
+    found.push(...(await walk(db, filter, further, more, need - found.length)));
+    rows += more;
+    if (found.length >= need) return { found, share, settled: true, rows, need };
+    last = await itemAt(db, filter, further, more - 1);
+    share = Math.max(found.length, 0.5) / rows;
+  }
   return { found, share, settled: last === null, rows, need };
 }
 

@@ -60,10 +60,10 @@ export interface NewsListResponse {
     totalItems: number;
     nextCursor: string | null;
     /**
-     * Present (true) when the list has more items than the server counts (a
-     * search past SEARCH_COUNT_LIMIT, a read or saved filter past 10,000):
-     * totalItems is then a lower bound, shown as "1,000+", and totalPages stays
-     * one ahead of the page while more pages exist.
+     * Present (true) when the list has more items than the server counts
+     * (SEARCH_COUNT_LIMIT: a search, or a read or saved filter it cannot answer
+     * from its counters): totalItems is then a lower bound, shown as "1,000+",
+     * and totalPages stays one ahead of the page while more pages exist.
      */
     totalIsLowerBound?: true;
   };

@@ -244,6 +244,23 @@ describe.each(dialects)('searching the feed (%s)', (dialect) => {
     },
   );
 
+  it('a read filter the counters cannot answer counts to the limit too', async () => {
+    const mine = items.filter((m) => m.mine).length;
+    const q = 'status=unread&itemType=article&pageSize=100';
+    const first = await list(`${q}&page=1`);
+    expect(first.pagination).toMatchObject({ totalIsLowerBound: true, totalItems: 101 });
+    expect(first.pagination.totalPages).toBeGreaterThan(1);
+    const lastPage = Math.ceil(mine / 100);
+    const last = await list(`${q}&page=${lastPage}`);
+    expect(last.items).toHaveLength(mine - (lastPage - 1) * 100);
+    expect(last.pagination).toEqual({
+      page: lastPage,
+      totalPages: lastPage,
+      totalItems: mine,
+      nextCursor: null,
+    });
+  });
+
   it("never finds another user's personal items", async () => {
     const bobsIds = new Set(items.filter((m) => !m.mine).map((m) => m.id));
     expect(bobsIds.size).toBeGreaterThan(0);

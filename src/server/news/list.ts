@@ -16,7 +16,7 @@ import {
 } from './repository';
 import { searchTokens } from './search';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
-import { LIST_COUNT_LIMIT, readingTotal } from './reading-total';
+import { readingTotal } from './reading-total';
 import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
 import { positionAfter } from './search-cache';
 import { searchIndexOf } from './search-index';
@@ -132,7 +132,7 @@ export async function listNews(
     ({ ids, end, total, lowerBound, more } = found);
   } else {
     ({ total, lowerBound } = filter.reading
-      ? await readingTotal(db, dialect, filter, counts, LIST_COUNT_LIMIT)
+      ? await readingTotal(db, dialect, filter, counts, deps.searchCountLimit)
       : { total: counts.matched, lowerBound: false });
     if (
       filter.reading &&

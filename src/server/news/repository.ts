@@ -95,7 +95,8 @@ export function inOrder(ids: number[], rows: FeedRow[]): FeedRow[] {
 /**
  * Number of items within a filter without a search (a read, saved, type or
  * breaking filter the maintained counters cannot answer), counting no further
- * than `limit`: the count stops there instead of reading every row.
+ * than `limit`: the count stops there instead of reading every row. It walks the
+ * publish-time index ('sort'), which holds every filtered column.
  */
 export async function countFiltered(
   db: DB,
@@ -108,7 +109,7 @@ export async function countFiltered(
       qb
         .selectFrom('news_items')
         .select(sql<number>`1`.as('one'))
-        .where((eb) => eb.and(filterConditions(eb, dialect, filter, 'match')))
+        .where((eb) => eb.and(filterConditions(eb, dialect, filter, 'sort')))
         .limit(limit)
         .as('m'),
     )

@@ -128,7 +128,7 @@ export async function listNews(
   let more = false;
   if (filter.searchTokens) {
     filter.searchIndex = await searchIndexOf(db, dialect);
-    const found = await searchPage(deps, filter, page);
+    const found = await searchPage(deps, filter, page, counts.matched);
     ({ ids, end, total, lowerBound, more } = found);
   } else {
     ({ total, lowerBound } = filter.reading

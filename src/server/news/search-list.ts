@@ -89,16 +89,30 @@ async function sqliteResult(
   return { ...bounded(matches.length, limit), list: inFeedOrder(matches, page.order) };
 }
 
-/** The total, and every match when there are few (PostgreSQL); `share` says how common the words are. */
+/** Expected matches up to which PostgreSQL reads a rare word's matches whole, in feed order. */
+const ORDERED_MAX = 4000;
+
+/**
+ * The total, and every match when there are few (PostgreSQL); `share` says how
+ * common the words are, `items` how many the filter holds. A word expected to
+ * match at most ORDERED_MAX has all its matches read and sorted: the first
+ * SEARCH_COUNT_LIMIT + 1 are kept as the result's head, so the count, the page
+ * and the next pages come from one query.
+ */
 async function pgResult(
   deps: SearchDeps,
   filter: FeedFilter,
   page: FeedPage,
   share: number,
+  items = Infinity,
 ): Promise<SearchResult> {
   const limit = deps.searchCountLimit;
-  const { count, list } = await pgCountMatches(deps.db, filter, share, page.column, limit + 1);
-  return { ...bounded(count, limit), ...(list && { list: inFeedOrder(list, page.order) }) };
+  const ordered = page.column === 'published_at' && share * items <= ORDERED_MAX;
+  const { count, rows } = await pgCountMatches(deps.db, filter, share, page, limit + 1, ordered);
+  const result: SearchResult = bounded(count, limit);
+  if (rows && count <= limit) result.list = inFeedOrder(rows, page.order);
+  else if (rows) result.head = inFeedOrder(rows, page.order);
+  return result;
 }
 
 /** Keeps the matches a page from the top has read, when they reach further than those kept. */
@@ -115,6 +129,8 @@ export async function searchPage(
   deps: SearchDeps,
   filter: FeedFilter,
   page: FeedPage,
+  /** Items in the filter's sources (of its type): how many a share of them makes. */
+  items: number,
 ): Promise<SearchPage> {
   const { db, dialect } = deps;
   // Read state changes with every click: a search with it is not cached.
@@ -153,13 +169,15 @@ export async function searchPage(
     const held = known?.head && fromList(known.head, page);
     if (known && held?.more) return answer(known, held);
     const walked = await pgWalk(db, filter, page);
-    const total = () => known ?? cached(() => pgResult(deps, filter, page, walked.share));
+    const total = () => known ?? cached(() => pgResult(deps, filter, page, walked.share, items));
     let found;
     if (walked.settled) found = pgPageOf(walked.found, page);
     else if (walked.share < RARE_SHARE) {
-      // A rare word: its matches read whole (at most the count limit) serve the page too.
+      // A rare word: its matches read through the GIN index may serve the page too.
       const result = await total();
-      if (result.list) return answer(result, fromList(result.list, page));
+      const part = result.list ?? result.head;
+      const fromRead = part && fromList(part, page);
+      if (fromRead && (result.list || fromRead.more)) return answer(result, fromRead);
       found = await pgWindows(db, filter, page, walked);
     } else found = await pgWindows(db, filter, page, walked);
     const result = await total();

@@ -216,18 +216,22 @@ export const RARE_SHARE = COMMON_SHARE;
 
 /**
  * Matches within the filter, counting no further than `limit`, and when there
- * are fewer, all of them with the sort column's value (unsorted). A common word
- * is counted by a sequential scan, which finds `limit` matches in a few
- * thousand rows read in order; a rarer one through the GIN index, which visits
- * at most `limit` matching rows.
+ * are fewer (or `ordered`: the first `limit` in feed order) the rows with the
+ * sort column's value. A common word is counted by a sequential scan, which
+ * finds `limit` matches in a few thousand rows read in order; a rarer one
+ * through the GIN index, which visits at most `limit` matching rows, or every
+ * match when they must be ordered.
  */
 export async function pgCountMatches(
   db: DB,
   filter: FeedFilter,
   share: number,
-  column: FeedPage['column'],
+  page: Pick<FeedPage, 'column' | 'order'>,
   limit: number,
-): Promise<{ count: number; list?: Array<{ id: number; value: number }> }> {
+  /** Read every match and keep the first `limit` in feed order (a word with a few thousand). */
+  ordered = false,
+): Promise<{ count: number; rows?: Array<{ id: number; value: number }> }> {
+  const { column } = page;
   if (share >= COMMON_SHARE) {
     const row = await withScans(db, 'seq', (tx) =>
       tx
@@ -244,13 +248,16 @@ export async function pgCountMatches(
     );
     return { count: row.n };
   }
-  const rows = await withScans(db, 'bitmap', (tx) =>
-    tx
+  const rows = await withScans(db, 'bitmap', (tx) => {
+    let query = tx
       .selectFrom('news_items')
       .select(['news_items.id as id', `news_items.${column} as value`])
-      .where((eb) => within(eb, filter, [searchCondition('postgres', filter)]))
-      .limit(limit)
-      .execute(),
-  );
-  return rows.length < limit ? { count: rows.length, list: rows } : { count: rows.length };
+      .where((eb) => within(eb, filter, [searchCondition('postgres', filter)]));
+    if (ordered)
+      query = query
+        .orderBy(`news_items.${column}`, page.order)
+        .orderBy('news_items.id', page.order);
+    return query.limit(limit).execute();
+  });
+  return rows.length < limit || ordered ? { count: rows.length, rows } : { count: rows.length };
 }

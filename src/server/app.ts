@@ -121,7 +121,15 @@ export async function buildApp(
   await app.register(ingestRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
-  await app.register(topicsRoutes(ctx, { topicItems: topicStories(ctx) }));
+  await app.register(
+    topicsRoutes(ctx, {
+      topicItems: topicStories({
+        db: ctx.db,
+        dialect: ctx.dialect,
+        searchCountLimit: ctx.config.searchCountLimit,
+      }),
+    }),
+  );
   await app.register(syncRoutes(ctx));
   await app.register(storiesRoutes(ctx));
   await app.register(refreshRoutes(ctx));

@@ -127,7 +127,11 @@ export async function buildApp(
   await app.register(readingRoutes(ctx));
   await app.register(
     topicsRoutes(ctx, {
-      topicItems: topicStories(ctx),
+      topicItems: topicStories({
+        db: ctx.db,
+        dialect: ctx.dialect,
+        searchCountLimit: ctx.config.searchCountLimit,
+      }),
       topicLaunches: (slug) => launchesOfTopic(db, slug, Date.now()),
     }),
   );

@@ -80,7 +80,20 @@ export type TypedExtra =
 
 export interface NewsListResponse {
   items: NewsItem[];
-  pagination: { page: number; totalPages: number; totalItems: number; nextCursor: string | null };
+  pagination: {
+    page: number;
+    totalPages: number;
+    /** Items of the filter: exact, or a lower bound when totalIsLowerBound. */
+    totalItems: number;
+    nextCursor: string | null;
+    /**
+     * Present (true) when the list has more items than the server counts
+     * (SEARCH_COUNT_LIMIT: a search, or a read or saved filter it cannot answer
+     * from its counters): totalItems is then a lower bound, shown as "1,000+",
+     * and totalPages stays one ahead of the page while more pages exist.
+     */
+    totalIsLowerBound?: true;
+  };
 }
 
 export interface SourceHealth {

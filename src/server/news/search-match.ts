@@ -109,3 +109,7 @@ export function searchCondition(
   return sql<SqlBool>`EXISTS (SELECT 1 FROM news_items_search WHERE news_items_search MATCH ${fts5(filter)}
     AND news_items_search.rowid = min(max(${row}.published_at / ${sql.lit(HOUR_MS)}, 0), 4294967295) * ${sql.lit(KEY_HOUR)} + ${row}.id)`;
 }
+
+/** The condition that a news_items row matches the words (on the time-keyed index in SQLite). */
+export const itemMatches = (dialect: Dialect, tokens: string[]) =>
+  searchCondition(dialect, { sourceIds: [], searchTokens: tokens });

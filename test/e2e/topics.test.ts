@@ -138,7 +138,7 @@ describeE2E('space topics', () => {
     const launch = page.getByTestId('topic-launch').first();
     await launch.getByText('moved 1 time, +4 h in all').waitFor();
     await launch.getByText(/changes? recorded/).click();
-    await launch.getByText(/^Moved \+4 h: NET/).waitFor();
+    await launch.getByText(/Moved \+4 h: NET/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       MOBILE.width,
     );

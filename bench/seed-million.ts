@@ -5,7 +5,7 @@
 // them matches the 0.5–2% a real search does.
 //
 // Speed: the items go in with the news_items indexes and triggers set aside, then
-// the indexes are rebuilt, the FTS index (SQLite) is rebuilt in one pass, and the
+// the indexes are rebuilt, the FTS index (SQLite) is filled in one pass, and the
 // per-source counts the triggers would have kept are computed in one GROUP BY.
 // The result is checked against the item count before it is used.
 import type { SourceType } from '../src/shared/constants';
@@ -13,12 +13,15 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { openDatabase, type DB } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { migrateToLatest, migrateUpTo } from '../src/server/db/migrate';
+import { searchKey } from '../src/server/db/migrations/0014_search_by_time';
 
 export interface SeedOptions {
   items: number;
   users?: number;
   log?: (line: string) => void;
+  /** Stop at this migration (SQLite: a database to upgrade, bench/search-upgrade.ts). */
+  upTo?: string;
 }
 
 export interface SeededSource {
@@ -47,7 +50,8 @@ export const RARE_WORDS = [
   'supernova',
   'betelgeuse',
 ];
-const COMMON = (
+/** The vocabulary every title and summary is drawn from: each word is in 15-25% of the items. */
+export const COMMON_WORDS = (
   'space mission telescope launch orbit satellite rocket crew station lunar solar planet star galaxy ' +
   'astronomers scientists discover new image data observation spacecraft probe cosmic universe dark matter ' +
   'energy black hole light year distance signal radio infrared survey team study report announce record ' +
@@ -122,7 +126,7 @@ export function* generateItems(
   const rand = prng(seed);
   const words = (n: number) => {
     const out: string[] = [];
-    for (let i = 0; i < n; i++) out.push(COMMON[Math.floor(rand() * COMMON.length)]);
+    for (let i = 0; i < n; i++) out.push(COMMON_WORDS[Math.floor(rand() * COMMON_WORDS.length)]);
     for (const w of RARE_WORDS)
       if (rand() < 0.01) out.splice(Math.floor(rand() * out.length), 0, w);
     return out;
@@ -297,7 +301,7 @@ export async function seedSqlite(file: string, options: SeedOptions): Promise<Se
   const log = options.log ?? (() => {});
   const started = Date.now();
   const { db } = openDatabase({ dialect: 'sqlite', file });
-  await migrateToLatest(db);
+  await (options.upTo ? migrateUpTo(db, options.upTo) : migrateToLatest(db));
   const owners = await seedOwners(db, options.users ?? 50);
   await db.destroy();
 
@@ -343,7 +347,19 @@ export async function seedSqlite(file: string, options: SeedOptions): Promise<Se
   }
   log('  sqlite: rebuilding indexes, full-text index and counts…');
   for (const o of setAside.filter((x) => x.type === 'index')) raw.exec(o.sql);
-  raw.exec(`INSERT INTO news_items_fts (news_items_fts) VALUES ('rebuild')`);
+  // The full-text index keyed by publish time, filled in key order as the copy
+  // after an upgrade fills it (src/server/news/search-index.ts); before 0014, the
+  // old one keyed by id.
+  const timeKeyed = raw
+    .prepare(`SELECT 1 FROM sqlite_master WHERE name = 'news_items_search'`)
+    .get();
+  raw.exec(
+    timeKeyed
+      ? `INSERT INTO news_items_search (rowid, title, summary_text, content_text)
+    SELECT ${searchKey('news_items')}, title, summary_text, coalesce(content_text, '')
+    FROM news_items ORDER BY 1`
+      : `INSERT INTO news_items_fts (news_items_fts) VALUES ('rebuild')`,
+  );
   raw.exec(COUNTS_SQL);
   raw.exec(SOURCE_COUNTS_SQL);
   for (const o of setAside.filter((x) => x.type === 'trigger')) raw.exec(o.sql);

@@ -175,7 +175,12 @@ export async function run() {
       ];
       // Straight through listNews(), past the route's whole-answer cache (which serves
       // a repeated query from memory while SQLite has not changed): what a page costs.
-      const deps = { db, dialect: 'sqlite' as const, searchCache: new SearchCache() };
+      const deps = {
+        db,
+        dialect: 'sqlite' as const,
+        searchCache: new SearchCache(),
+        searchCountLimit: 1000,
+      };
       const direct = async (name: string, url: string) => {
         const params = new URLSearchParams(url.split('?')[1]);
         const query = newsListQuerySchema.parse({

@@ -30,6 +30,50 @@ export const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')} on ${os.availableParallelism()} cores`;
+/**
+ * Runs one bench as `npm run bench` does: prints the load average before and
+ * after it (every bench says how busy the machine was) and, with
+ * BENCH_BUSY_CORES=n, keeps n cores busy meanwhile (see busyCores).
+ */
+export async function runBench(name: string, run: () => Promise<void>): Promise<void> {
+  const busy = Number(process.env.BENCH_BUSY_CORES ?? 0);
+  console.log(`\n=== bench: ${name} ===`);
+  const stop = busy > 0 ? await busyCores(busy) : undefined;
+  console.log(
+    `[${name}] load average before: ${loadAverage()}${busy > 0 ? `; ${busy} core(s) kept busy by a busy loop in a child process` : ''}`,
+  );
+  try {
+    await run();
+  } finally {
+    console.log(`[${name}] load average after: ${loadAverage()}`);
+    stop?.();
+  }
+}
+
+/** How long a busy loop spins at most: it stops by itself even if the bench dies. */
+const BUSY_MAX_SECONDS = Number(process.env.BENCH_BUSY_SECONDS ?? 900);
+
+/**
+ * Keeps `cores` cores busy with something else, as on a machine shared with other
+ * work: one child process per core spinning a bounded busy loop (it exits by
+ * itself after BENCH_BUSY_SECONDS, default 900). Resolves once they spin; answers
+ * a function that stops them.
+ */
+export async function busyCores(cores: number): Promise<() => void> {
+  const loop = `const end = Date.now() + ${BUSY_MAX_SECONDS * 1000};
+    process.send('spinning');
+    let x = 0;
+    while (Date.now() < end) for (let i = 0; i < 1e6; i++) x = (x * 31 + i) | 0;
+    process.exit(x === 0.5 ? 1 : 0);`;
+  const children = Array.from({ length: cores }, () =>
+    spawn(process.execPath, ['-e', loop], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }),
+  );
+  await Promise.all(children.map((c) => new Promise((resolve) => c.once('message', resolve))));
+  return () => {
+    for (const c of children) c.kill();
+  };
+}
+
 /** The kernel's peak resident set of this process, worker threads included (they are threads). */
 export const peakRss = () => process.resourceUsage().maxRSS * 1024;
 

@@ -25,17 +25,20 @@ import { fetchSourceNow } from './ingest/fetch-now';
 import { newsRoutes } from './news/routes';
 import { topicStories } from './news/list';
 import { topicsRoutes } from './topics/routes';
+import { launchesOfTopic } from './launches/service';
 import { readingRoutes } from './reading/routes';
 import { syncRoutes } from './sync/routes';
 import { storiesRoutes } from './stories/routes';
 import { announcementsRoutes } from './announcements/routes';
 import { skyRoutes } from './sky/routes';
+import { createSkyService } from './sky/service';
 import { aiRoutes } from './ai/routes';
 import { briefingForJobs } from './ai/briefing';
 import { refreshAfterLogin, refreshRoutes } from './news/refresh-routes';
 import { adminRoutes } from './admin/routes';
 import { createJobs, type JobDeps } from './jobs';
 import { jobRoutes } from './jobs/routes';
+import { launchRoutes } from './launches/routes';
 import type { Clock } from './jobs/clock';
 import { createAlertEngine, type AlertEngineOptions } from './alerts/engine';
 import { alertsRoutes } from './alerts/routes';
@@ -73,9 +76,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // One sky service (its per-place caches) for the sky routes and the alerts' sky sources.
+  const sky = createSkyService(config, app.log);
   const alerts = createAlertEngine(
     { config, db, dialect, log: app.log },
-    { clock: options.jobs?.clock, ...options.alerts },
+    { clock: options.jobs?.clock, sky, ...options.alerts },
   );
   // Web push's VAPID key pair is made on first start and kept in the database.
   await alerts.vapidPublicKey();
@@ -120,16 +125,26 @@ export async function buildApp(
   await app.register(ingestRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(readingRoutes(ctx));
-  await app.register(topicsRoutes(ctx, { topicItems: topicStories(ctx) }));
+  await app.register(
+    topicsRoutes(ctx, {
+      topicItems: topicStories({
+        db: ctx.db,
+        dialect: ctx.dialect,
+        searchCountLimit: ctx.config.searchCountLimit,
+      }),
+      topicLaunches: (slug) => launchesOfTopic(db, slug, Date.now()),
+    }),
+  );
   await app.register(syncRoutes(ctx));
   await app.register(storiesRoutes(ctx));
   await app.register(refreshRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
-  await app.register(skyRoutes(ctx));
+  await app.register(skyRoutes(ctx, sky));
   await app.register(aiRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(jobRoutes(ctx));
   await app.register(alertsRoutes(ctx, alerts));
+  await app.register(launchRoutes(ctx));
 
   await registerWebApp(app, config, options.webDir);
   return { app, ctx, drain };

@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   /** Deprecated: the old name of JOBS_ENABLED, read when JOBS_ENABLED is not set. */
   INGEST_SCHEDULER: optionalBool,
   PURGE_AGE_DAYS: z.coerce.number().int().min(0).max(36500).default(30),
+  SEARCH_COUNT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json', '']).optional(),
 
@@ -87,7 +88,7 @@ const EnvSchema = z.object({
   REDDIT_CLIENT_ID: optionalString,
   REDDIT_CLIENT_SECRET: optionalString,
   BLUESKY_APPVIEW_URL: url('https://public.api.bsky.app'),
-  LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.2.0'),
+  LAUNCH_LIBRARY_URL: url('https://ll.thespacedevs.com/2.3.0'),
   LAUNCH_LIBRARY_TOKEN: optionalString,
   MAX_ITEMS_PER_FETCH: z.coerce.number().int().min(1).default(500),
   MAX_ITEMS_PER_SOURCE: z.coerce.number().int().min(1).default(5000),
@@ -209,6 +210,8 @@ export type Config = Readonly<{
   jobsEnabled: boolean;
   /** Stories published longer ago are purged and not ingested again; 0 keeps every story. */
   purgeAgeDays: number;
+  /** A search counts its matches up to this many; past it the total is a lower bound ("1,000+"). */
+  searchCountLimit: number;
   ingest: Readonly<{
     seedDefaultSources: boolean;
     allowPrivateNetwork: boolean;
@@ -341,6 +344,7 @@ export function loadConfig(
     logFormat: e.LOG_FORMAT || (stdoutIsTTY ? 'pretty' : 'json'),
     jobsEnabled: e.JOBS_ENABLED ?? e.INGEST_SCHEDULER ?? true,
     purgeAgeDays: e.PURGE_AGE_DAYS,
+    searchCountLimit: e.SEARCH_COUNT_LIMIT,
     ingest: Object.freeze({
       seedDefaultSources: e.SEED_DEFAULT_SOURCES,
       allowPrivateNetwork: e.FETCH_ALLOW_PRIVATE_NETWORK,

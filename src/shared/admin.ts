@@ -2,6 +2,7 @@
 // schemas with their messages, constants and answer shapes, for server and web.
 import { z } from 'zod';
 import { ROLES, type Role } from './constants';
+import type { LaunchCallBudget } from './launches';
 
 export const JOB_NAMES = [
   'purge',
@@ -82,6 +83,11 @@ export interface JobRun {
   error: string | null;
 }
 
+/** Facts a job shows beside its schedule (issue 27: the launch job's Launch Library budget). */
+export interface JobDetails {
+  callBudget?: LaunchCallBudget;
+}
+
 export interface JobInfo {
   name: JobName;
   title: string;
@@ -92,6 +98,7 @@ export interface JobInfo {
   nextRunAt: string | null;
   running: boolean;
   lastRuns: JobRun[];
+  details?: JobDetails;
 }
 
 export interface JobsResponse {

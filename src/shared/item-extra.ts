@@ -2,8 +2,10 @@
 // fetchers write these shapes at ingestion; the API sends them with the item,
 // and the web reads them by narrowing on `sourceType` (no casts).
 
-/** rocket_launch (fetchers/launches.ts). */
+/** rocket_launch (fetchers/launch-items.ts). */
 export type LaunchExtra = {
+  /** Launch Library 2's id: the launch's page and calls (/_api/launches/:id). */
+  launchId: string;
   status: string | null;
   statusAbbrev: string | null;
   provider: string | null;

@@ -1,5 +1,6 @@
 // Space topics (issue 29): the calls' shapes, shared by server and web.
 import { z } from 'zod';
+import type { LaunchHistoryEntry, LaunchSummary } from './launches';
 
 export const TOPIC_SLUG_MAX = 100;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -39,4 +40,23 @@ export interface TopicsResponse {
   topics: TopicSummary[];
   followed: string[];
   muted: string[];
+}
+
+/** A sky event on a topic's page (GET /_api/topics/:slug's skyEvents). */
+export interface TopicSkyEvent {
+  id: string;
+  kind: string;
+  title: string;
+  /** ISO instant. */
+  at: string;
+  endAt?: string;
+  description: string;
+}
+
+/**
+ * A launch on a topic's page (GET /_api/topics/:slug's launches): the launch as
+ * the Rocket Launches list shows it, with its recorded changes, oldest first.
+ */
+export interface TopicLaunch extends Omit<LaunchSummary, 'stories'> {
+  history: LaunchHistoryEntry[];
 }

@@ -1,4 +1,5 @@
 // API response shapes (camelCase), shared by server presenters and the web client.
+import type { LaunchChip } from './launches';
 import type { AnnouncementType, ItemType, Role, SourceType } from './constants';
 import type { ItemExtraByType } from './item-extra';
 import type { TopicRef } from './topics';
@@ -61,6 +62,8 @@ interface NewsItemFields {
    * alone) and how many distinct sources of the feed carried it.
    */
   story: { id: string; sourceCount: number };
+  /** The launch a story is about (issue 27), for its chip; absent when none. */
+  launch?: LaunchChip;
 }
 
 /**
@@ -77,7 +80,20 @@ export type TypedExtra =
 
 export interface NewsListResponse {
   items: NewsItem[];
-  pagination: { page: number; totalPages: number; totalItems: number; nextCursor: string | null };
+  pagination: {
+    page: number;
+    totalPages: number;
+    /** Items of the filter: exact, or a lower bound when totalIsLowerBound. */
+    totalItems: number;
+    nextCursor: string | null;
+    /**
+     * Present (true) when the list has more items than the server counts
+     * (SEARCH_COUNT_LIMIT: a search, or a read or saved filter it cannot answer
+     * from its counters): totalItems is then a lower bound, shown as "1,000+",
+     * and totalPages stays one ahead of the page while more pages exist.
+     */
+    totalIsLowerBound?: true;
+  };
 }
 
 export interface SourceHealth {

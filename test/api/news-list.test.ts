@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceType } from '../../src/shared/constants';
-import {
-  countMatches,
-  findMatches,
-  findPageIds,
-  type FeedFilter,
-  type SortColumn,
-} from '../../src/server/news/repository';
+import { findPageIds, type FeedFilter, type SortColumn } from '../../src/server/news/repository';
 import { searchTokens } from '../../src/server/news/search';
 import type { NewsItem } from '../../src/shared/types';
 import type { ApiClient } from '../helpers/client';
@@ -386,31 +380,6 @@ describe.each(dialects)('GET /_api/news/list (%s)', (dialect) => {
           }
         }
       }
-    }
-  });
-
-  it('counts and lists search matches alike', async () => {
-    for (const words of ['report', 'jupi', 'saturn rin', 'europa']) {
-      const filter = {
-        sourceIds: [src.nasa, src.videos, src.aliceBlog],
-        searchTokens: searchTokens(words),
-      };
-      const all = await findMatches(server.db, dialect, filter, 'published_at', 'desc', 1000);
-      expect(await countMatches(server.db, dialect, filter), words).toBe(all.length);
-      expect(
-        all.map((m) => m.id),
-        words,
-      ).toEqual(
-        await findPageIds(
-          server.db,
-          dialect,
-          filter,
-          { column: 'published_at', order: 'desc', limit: 1000, offset: 0 },
-          'sort',
-        ),
-      );
-      const firstTwo = await findMatches(server.db, dialect, filter, 'published_at', 'desc', 2);
-      expect(firstTwo).toEqual(all.slice(0, 2));
     }
   });
 

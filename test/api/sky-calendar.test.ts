@@ -6,13 +6,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { toLaunchRecord } from '../../src/server/launches/records';
+import { storeLaunches } from '../../src/server/launches/repository';
 import { predictPasses } from '../../src/server/sky/passes';
 import { CELESTRAK_PATH, parseTleText, toSatRec } from '../../src/server/sky/tle';
 import { lookupZip } from '../../src/server/sky/zip';
 import type { ApiClient } from '../helpers/client';
 import { dialects } from '../helpers/database';
 import { createItem, createSignedInUser, createSource, type TestUser } from '../helpers/factories';
-import { FIXTURES_DIR, FixtureServer } from '../helpers/fixture-server';
+import { FIXTURES_DIR, FixtureServer, readFixture } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const DAY = 86_400_000;
@@ -178,22 +180,18 @@ describe.each(dialects)('satellite passes and the sky calendar (%s)', (dialect) 
   });
 
   it('a private iCal subscription: created, followed without a cookie, replaced and revoked', async () => {
-    const launches = await createSource(server, {
-      name: 'Rocket Launches',
-      sourceType: 'rocket_launch',
-      url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/',
-    });
-    const soon = Date.now() + 10 * DAY;
-    await createItem(server, launches, {
-      dedupe_key: 'e3df2ecd-c239-472f-95e4-2b89b4f75800',
-      title: 'Falcon 9 Block 5 | Starlink Group 10-9',
-      published_at: soon,
-      extra: JSON.stringify({
-        net: new Date(soon).toISOString(),
-        provider: 'SpaceX',
-        pad: 'SLC-40',
-      }),
-    });
+    // A recorded Launch Library launch in the launches store, ten days ahead.
+    const recorded = JSON.parse(
+      readFixture('ll2-upcoming-detailed-mode.json').toString('utf8'),
+    ) as { results: unknown[] };
+    const soon = new Date(Date.now() + 10 * DAY).toISOString();
+    const launch = {
+      ...toLaunchRecord(recorded.results[0])!,
+      net: soon,
+      windowStart: soon,
+      windowEnd: soon,
+    };
+    await storeLaunches(server.db, [launch], Date.now(), true);
     expect((await alice.client.get('/_api/sky/calendar-feed')).body).toEqual({ feed: null });
     const created = await alice.client.post('/_api/sky/calendar-feed', {});
     expect(created.status).toBe(200);
@@ -210,10 +208,14 @@ describe.each(dialects)('satellite passes and the sky calendar (%s)', (dialect) 
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(ics).toMatch(/END:VCALENDAR(\r\n)?$/);
     const uids = [...ics.matchAll(/^UID:(.+)\r$/gm)].map((m) => m[1]);
-    expect(uids).toContain('launch-e3df2ecd-c239-472f-95e4-2b89b4f75800@astrodash');
+    expect(uids).toContain(`launch-${launch.id}@astrodash`);
     expect(uids.some((u) => /^full-moon-\d{4}-\d{2}-\d{2}@astrodash$/.test(u))).toBe(true);
     expect(new Set(uids).size).toBe(uids.length);
-    expect(ics).toContain('SUMMARY:Launch: Falcon 9 Block 5 | Starlink Group 10-9');
+    expect(ics).toContain('SUMMARY:Launch: Falcon 9 Block 5 | Starlink Group 17-39');
+    // Its link opens it on the Rocket Launches page.
+    expect(ics.replace(/\r\n /g, '')).toContain(
+      `URL;VALUE=URI:${server.url}/rocket-launches?launch=${launch.id}`,
+    );
     // An eclipse spans its phases: it starts before its peak and ends after it.
     const eclipse =
       /BEGIN:VEVENT\r\nUID:lunar-eclipse-[^\r]+\r\n(?:[^\r]+\r\n)*?DTSTART:(\w+)\r\nDTEND:(\w+)/.exec(

@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { articlesTitled, rssOf, topicFixture } from '../helpers/topic-feed';
 import { followedTopics } from '../../src/server/topics/service';
 import { refreshVocabulary } from '../../src/server/topics/refresh';
+import { askLaunchLibraryBudget } from '../../src/server/launches/service';
 import { checkVocabularySoon, keepVocabularyCurrent } from '../../src/server/topics/loaded';
 import { entityBySlug, setLl2Entities } from '../../src/server/topics/vocabulary';
 import { SHIPPED_LL2_ENTITIES } from '../../src/server/topics/ll2-vocabulary';
@@ -110,6 +111,23 @@ describe.each(dialects)('space topics (%s)', (dialect) => {
     expect(unknown.body.error).toBe('Topic not found');
   });
 
+  it("lists a topic's sky events of the coming months with their dates, from the sky calendar", async () => {
+    const now = Date.now();
+    // The Moon's phases come four a month: its page always has some, soonest first.
+    const moon = (await alice.client.get('/_api/topics/moon')).body;
+    const at = (moon.skyEvents as { at: string; title: string }[]).map((e) => e.at);
+    expect(at.length).toBeGreaterThan(3);
+    expect(at).toEqual(at.toSorted());
+    expect(Date.parse(at[0])).toBeGreaterThanOrEqual(now - 86_400_000);
+    expect(moon.skyEvents[0]).toMatchObject({
+      kind: expect.any(String),
+      description: expect.any(String),
+    });
+    expect(moon.skyEvents.map((e: { title: string }) => e.title)).toContain('Full Moon');
+    // A launch programme is no body in the sky.
+    expect((await alice.client.get('/_api/topics/artemis')).body.skyEvents).toEqual([]);
+  });
+
   it('shows another user none of a personal source’s stories', async () => {
     const page = await bob.client.get('/_api/topics/artemis-ii');
     expect(page.status).toBe(200);
@@ -176,17 +194,42 @@ describe.each(dialects)('space topics (%s)', (dialect) => {
       .route('/ll2/2.2.0/program/', page(ll2.programs))
       .route('/ll2/2.2.0/config/launcher/', page(ll2.launcher_configurations))
       .route('/ll2/2.2.0/config/spacecraft/', page(ll2.spacecraft_configurations));
+    // The launches module's budget, shared with the launch poller.
     const deps = {
       db: server.db,
       config: { launchLibraryUrl: base },
       http: operatorHttp(server.config.ingest),
+      mayCall: (db: typeof server.db, purpose: string) => askLaunchLibraryBudget(db, purpose, T0),
+    };
+    const pollerUsed = async (n: number) => {
+      await server.db.deleteFrom('launch_api_calls').execute();
+      if (n > 0)
+        await server.db
+          .insertInto('launch_api_calls')
+          .values(
+            Array.from({ length: n }, (_, i) => ({
+              called_at: T0 - 30 * 60_000 + i,
+              kind: 'sweep',
+              status: 200,
+            })),
+          )
+          .execute();
     };
 
-    const refused = await refreshVocabulary({ ...deps, mayCall: async () => false }, T0);
+    // The poller used 8 of the hour's 12 calls: the 4 left are its own.
+    await pollerUsed(8);
+    const refused = await refreshVocabulary(deps, T0);
     expect(refused).toMatchObject({ calls: 0, stored: false, budgetRefused: true });
+    // With 5 used, the refresh gets 3 calls and stops, changing nothing.
+    await pollerUsed(5);
+    const cut = await refreshVocabulary(deps, T0);
+    expect(cut).toMatchObject({ calls: 3, stored: false, budgetRefused: true });
 
+    await pollerUsed(0);
     const done = await refreshVocabulary(deps, T0);
     expect(done).toMatchObject({ calls: 5, stored: true, budgetRefused: false });
+    const kinds = await server.db.selectFrom('launch_api_calls').select('kind').execute();
+    expect(kinds.map((k) => k.kind)).toEqual(Array(5).fill('vocabulary'));
     expect(done.entities).toBeGreaterThan(100);
     const stored = await server.db.selectFrom('topic_vocabulary').select('slug').execute();
     expect(stored.map((r) => r.slug)).toContain('falcon-9');

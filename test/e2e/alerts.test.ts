@@ -43,10 +43,14 @@ describeE2E('alerts page', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInAt(page, '/', user);
-    if (name === 'desktop')
-      await page.getByRole('banner').getByRole('link', { name: 'Alerts' }).click();
-    else {
-      // A phone's header has no bell: My Account links to the Alerts.
+    if (name === 'desktop') {
+      // The user menu behind the avatar.
+      await page.getByRole('banner').getByRole('button', { name: 'My account' }).click();
+      await page.getByRole('menuitem', { name: 'Alerts' }).waitFor();
+      await e2e.screenshot(page, 'user-menu-desktop');
+      await page.getByRole('menuitem', { name: 'Alerts' }).click();
+    } else {
+      // My Account links to the Alerts too.
       await page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).click();
       await page.getByRole('link', { name: 'Manage alerts' }).click();
     }

@@ -160,7 +160,7 @@ describeE2E('honest screens', () => {
       await page.getByText('Access Denied', { exact: true }).waitFor();
       await page.getByText('Access denied. Your role (user) lacks required permissions.').waitFor();
       // The shell: the header with the account menu, and the sidebar's navigation.
-      await page.getByRole('banner').getByRole('link', { name: 'My account' }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'My account' }).waitFor();
       await expect(page.getByRole('navigation').count()).resolves.toBeGreaterThan(0);
     }
     await e2e.screenshot(page, 'h6-admin-announcements-denied-desktop');
@@ -193,7 +193,10 @@ describeE2E('honest screens', () => {
       'Run Now: News Refresh',
       'Run Now: Source Polling',
       'Run Now: Launch Schedule',
+      'Run Now: Alerts',
       'Run Now: Housekeeping',
+      'Run Now: Satellite Orbits',
+      'Run Now: Topic Vocabulary',
     ]);
     // The visible text stays "Run Now".
     await expect(

@@ -274,7 +274,7 @@ describeE2E('reading with the keyboard', () => {
     const feed = await fetch(url);
     expect(feed.status).toBe(200);
     expect(await feed.text()).toContain('<feed');
-    await page.getByRole('button', { name: 'Copy' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Copy', exact: true }).scrollIntoViewIfNeeded();
     await shot(page, 'reader-private-feeds-phone');
     await page.getByRole('button', { name: 'Revoke My Saved stories feed' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();

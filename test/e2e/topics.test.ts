@@ -1,10 +1,13 @@
 // Space topics in the browser (issue 29): chips on the dashboard's cards, the
 // Topic filter composing with search, a chip to the topic page, Follow and
-// Mute there, at 1280 and 375 px, light and dark.
+// Mute there, a topic's launches and sky events with their dates, at 1280 and 375 px,
+// light and dark.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../helpers/factories';
-import { FixtureServer } from '../helpers/fixture-server';
+import { toLaunchRecord } from '../../src/server/launches/records';
+import { storeLaunches } from '../../src/server/launches/repository';
+import { FixtureServer, readFixture } from '../helpers/fixture-server';
 import { articlesTitled, rssOf } from '../helpers/topic-feed';
 import { describeE2E, DESKTOP, MOBILE, useE2E } from './browser';
 
@@ -46,6 +49,18 @@ describeE2E('space topics', () => {
     const { id } = (await created.json()) as { id: string };
     await context.request.post('/_api/news/fetch', { data: { sourceIds: [id] } });
     await context.close();
+    // A recorded Starlink launch in the store, first seen a day ago and moved 4 hours since.
+    const recorded = JSON.parse(
+      readFixture('ll2-upcoming-detailed-mode.json').toString('utf8'),
+    ) as { results: unknown[] };
+    const launch = toLaunchRecord(recorded.results[0])!;
+    const net = Date.now() + 2 * 86_400_000;
+    const at = (t: number) => {
+      const iso = new Date(t).toISOString();
+      return { ...launch, net: iso, windowStart: iso, windowEnd: iso };
+    };
+    await storeLaunches(e2e.server.db, [at(net - 4 * 3_600_000)], Date.now() - 86_400_000, true);
+    await storeLaunches(e2e.server.db, [at(net)], Date.now() - 3_600_000, true);
   });
   afterAll(async () => {
     await fixtures?.close();
@@ -78,6 +93,13 @@ describeE2E('space topics', () => {
     await page.getByRole('button', { name: 'Follow' }).click();
     await page.getByRole('button', { name: 'Following', pressed: true }).waitFor();
     await e2e.screenshot(page, 'topics-page-desktop');
+    await page.goto('/topics/sun');
+    await page
+      .getByRole('list', { name: 'Sky events for Sun' })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
+    await e2e.screenshot(page, 'topics-sky-events-desktop');
 
     // Muting Starlink takes its story out of the dashboard.
     await page.goto('/topics/starlink');
@@ -100,6 +122,27 @@ describeE2E('space topics', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await e2e.screenshot(page, 'topics-page-mobile-dark');
+    // The Moon's page lists its sky events of the coming months, each with its date.
+    await page.goto('/topics/moon');
+    const events = page.getByRole('list', { name: 'Sky events for Moon' });
+    await events.getByRole('listitem').first().waitFor();
+    expect(await events.getByRole('listitem').count()).toBeGreaterThan(3);
+    await expect.poll(() => events.locator('time').first().textContent()).toMatch(/\d{4}/);
+    await page.getByRole('link', { name: 'The whole sky calendar' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      MOBILE.width,
+    );
+    await e2e.screenshot(page, 'topics-sky-events-mobile-dark');
+    // Starlink's page lists its launch with how the date moved, and the changes on request.
+    await page.goto('/topics/starlink');
+    const launch = page.getByTestId('topic-launch').first();
+    await launch.getByText('moved 1 time, +4 h in all').waitFor();
+    await launch.getByText(/changes? recorded/).click();
+    await launch.getByText(/Moved \+4 h: NET/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      MOBILE.width,
+    );
+    await e2e.screenshot(page, 'topics-launches-mobile-dark');
     // The dashboard's rows carry the chips too.
     await page.goto('/');
     await page.getByRole('button', { name: 'List View' }).click();

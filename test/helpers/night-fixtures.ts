@@ -83,13 +83,15 @@ export function nightForecast(o: NightOptions): string {
 
 /** The constructed air-quality answer, its optical depths replaced by `aod(local)` when given. */
 export function nightAirQuality(
-  o: Pick<NightOptions, 'utcOffsetSeconds' | 'current'> & { aod?: (local: string) => number },
+  o: Pick<NightOptions, 'utcOffsetSeconds' | 'current' | 'hours'> & {
+    aod?: (local: string) => number;
+  },
 ): string {
   const payload = JSON.parse(readFixture('open-meteo-air-quality.json').toString('utf8')) as {
     utc_offset_seconds: number;
     hourly: { time: string[]; aerosol_optical_depth: (number | null)[] };
   };
-  const time = localHours(o.current.slice(0, 10), 48);
+  const time = localHours(o.current.slice(0, 10), o.hours ?? 48);
   const recorded = payload.hourly.aerosol_optical_depth;
   return JSON.stringify({
     ...payload,

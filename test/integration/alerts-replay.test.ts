@@ -1,10 +1,14 @@
 // A week of alerts replayed on a fake clock (test/integration/support/
 // alerts-scenario.ts: 50 launches with slips, holds and TBDs, 2 geomagnetic
-// storms, 30 ISS passes, 21 evenings of which 20 clear, 200 matching stories),
-// by engine processes of their own: one killed with kill -9 mid-week and started
-// again (SQLite and PostgreSQL), and two side by side on PostgreSQL. Each alert
-// must arrive exactly once, countdowns within 60 s of the current NET, nothing
-// in a user's quiet hours but the "now" events they let through.
+// storms, 21 evenings of which 20 clear, 200 matching stories), by engine
+// processes of their own: one killed with kill -9 mid-week and started again
+// (SQLite and PostgreSQL), and two side by side on PostgreSQL. Aurora, tonight,
+// ISS passes and sky events come from the real sky module at each user's place,
+// its upstreams replayed by a fixture server (support/alerts-sky-upstreams.ts:
+// SWPC's Kp product with the storms, Open-Meteo forecasts, CelesTrak element
+// sets in the database). Each alert must arrive exactly once, countdowns within
+// 60 s of the current NET, nothing in a user's quiet hours but the "now" events
+// they let through.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,12 +20,16 @@ import type { AlertEngine } from '../../src/server/alerts/engine';
 import { clockMinutes, quietUntil } from '../../src/server/alerts/local-time';
 import * as service from '../../src/server/alerts/service';
 import { COUNTDOWN_MS } from '../../src/server/alerts/triggers/launch';
+import { updateLocation } from '../../src/server/account/profile';
 import { loadConfig } from '../../src/server/config';
+import { setMinPassElevation } from '../../src/server/sky/sky-repository';
+import { parseTleText, storeElementSets } from '../../src/server/sky/tle';
 import type { Countdown } from '../../src/shared/alerts';
 import { startNtfy } from '../helpers/alert-receivers';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
 import { createItem, createSource, createUser } from '../helpers/factories';
 import { stopSpawnedProcesses, trackProcess } from '../helpers/server-process';
+import { celestrakTextAt } from '../helpers/tle-fixtures';
 import {
   QUIET,
   STORY_QUERY,
@@ -29,20 +37,30 @@ import {
   inputTimes,
   makeScenario,
   sunAltitude,
-  auroraTier,
   type Scenario,
 } from './support/alerts-scenario';
+import {
+  auroraTierAt,
+  morningEvents,
+  passesOverUsers,
+  startSkyUpstreams,
+} from './support/alerts-sky-upstreams';
 
 const CHILD = path.join(import.meta.dirname, 'support/alerts-replay-child.ts');
 const S = 1000;
 const M = 60 * S;
 const H = 60 * M;
 const DAY = 24 * H;
-const START = Date.UTC(2025, 9, 6, 12, 0);
+// A week around a new Moon (21 October 2025), so every clear night is Go.
+const START = Date.UTC(2025, 9, 17, 12, 0);
+/** The users' minimum pass elevation: low, so each place sees several ISS passes. */
+const PASS_MIN_ELEVATION = 10;
 const NOW_EVENTS = new Set(['launch.liftoff', 'pass', 'aurora.rise']);
 
 interface Arrival {
   t: number;
+  /** When it arrived (wall clock), to tell a send in flight when its process was killed. */
+  real: number;
   user: number;
   event: string;
   id: string;
@@ -102,6 +120,8 @@ async function replay(database: TestDatabase, options: { instances: number; kill
   // The receivers: a webhook per user (its path names the user), an ntfy topic for the first.
   let current = START;
   let killedAt: number | null = null;
+  /** Wall-clock span from the kill -9 to the restart. */
+  let down = null as { from: number; to: number } | null;
   let instances: Instance[] = [];
   const arrivals: Arrival[] = [];
   const hook = http.createServer((req, res) => {
@@ -111,13 +131,20 @@ async function replay(database: TestDatabase, options: { instances: number; kill
       if (options.kill && killedAt === null && current >= START + 3.5 * DAY) {
         // Mid-send: the engine dies before it hears back; this request counts for nothing.
         killedAt = current;
+        down = { from: Date.now(), to: Infinity };
         instances[0].child.kill('SIGKILL');
+        req.socket.destroy();
+        return;
+      }
+      // The dead engine's other sends still on the wire: nobody hears back either.
+      if (down && down.to === Infinity) {
         req.socket.destroy();
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString());
       arrivals.push({
         t: current,
+        real: Date.now(),
         user: Number(req.url!.split('/').at(-1)),
         event: body.event,
         id: String(req.headers['x-astrodash-delivery']),
@@ -130,6 +157,7 @@ async function replay(database: TestDatabase, options: { instances: number; kill
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
   const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
   const ntfy = await startNtfy();
+  const upstreams = await startSkyUpstreams(s);
 
   try {
     const config = loadConfig({
@@ -145,11 +173,16 @@ async function replay(database: TestDatabase, options: { instances: number; kill
     const users = [];
     for (const [i, u] of s.users.entries()) {
       const user = await createUser(db, { email: u.email, passwordHash: 'x' });
-      const row = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const row = await updateLocation(
+        db,
+        await db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow(),
+        { latitude: u.latitude, longitude: u.longitude },
+      );
+      await setMinPassElevation(db, user.id, PASS_MIN_ELEVATION, START);
       const channels = [
         (
           await service.createChannel(
@@ -196,14 +229,24 @@ async function replay(database: TestDatabase, options: { instances: number; kill
       await rule({ kind: 'aurora', minTier: 'naked-eye' }, u.override);
       await rule({ kind: 'tonight', at: '17:00' });
       await rule({ kind: 'pass' }, u.override);
+      await rule({ kind: 'sky-event', at: '09:00' });
       await rule({ kind: 'stories', query: STORY_QUERY });
       users.push(user.id);
     }
     const source = await createSource(db, { name: 'Space news' });
+    // The orbits as the sky-tles job stores them. Their epoch is put 20 days before
+    // the week, where the recorded orbit's plane gives Paris and New York evening
+    // passes that week (Tromsø, above 69°N, sees the ISS no higher than a few degrees).
+    await storeElementSets(db, parseTleText(celestrakTextAt(START - 20 * DAY)), START);
+    const passes = await passesOverUsers(db, s, PASS_MIN_ELEVATION);
 
-    const args = [JSON.stringify(database.options), scenarioFile, JSON.stringify(users)];
+    const args = [JSON.stringify(database.options), scenarioFile, upstreams.url];
     instances = Array.from({ length: options.instances }, () => new Instance(args));
-    const inputs = inputTimes(s);
+    // Each pass's window opens a few minutes before its alert is due, as the job's minute would.
+    const inputs = inputTimes(
+      s,
+      passes.flat().map((p) => p.start - H - 4 * M),
+    );
     const horizon = s.end + 14 * H; // what quiet hours held at the end still goes out
     let stories = 0;
     let steps = 0;
@@ -237,6 +280,7 @@ async function replay(database: TestDatabase, options: { instances: number; kill
         // kill -9 mid-send: start it again and go on from the same moment; the job
         // looks again each minute until the dead instance's lease has expired.
         instances[0].spawn();
+        if (down) down.to = Date.now();
         await instances[0].step(next, true);
         inputs.push(next + 61 * S, next + 121 * S);
         inputs.sort((x, y) => x - y);
@@ -244,10 +288,11 @@ async function replay(database: TestDatabase, options: { instances: number; kill
       t = next;
     }
     await Promise.all(instances.map((i) => i.end()));
-    return { s, users, arrivals, ntfy: ntfy.received, killedAt, steps };
+    return { s, users, arrivals, ntfy: ntfy.received, killedAt, down, steps, passes };
   } finally {
     await new Promise((r) => hook.close(r));
     await ntfy.close();
+    await upstreams.close();
   }
 }
 
@@ -277,23 +322,53 @@ function expectedCountdowns(s: Scenario, userIndex: number) {
   return out;
 }
 
-function check(result: Awaited<ReturnType<typeof replay>>) {
-  const { s, arrivals } = result;
+/**
+ * Exactly once: each delivery id arrives once. The one repeat allowed is a send
+ * answered just before the kill -9 that the dead process never recorded: its
+ * successor sends it again, under the same id (README: "Exactly once").
+ */
+function exactlyOnce(result: Awaited<ReturnType<typeof replay>>): Arrival[] {
+  const { down } = result;
+  const inFlight = (real: number) => down !== null && real >= down.from - 2000 && real <= down.to;
+  const byId = new Map<string, Arrival[]>();
+  for (const a of result.arrivals) byId.set(a.id, [...(byId.get(a.id) ?? []), a]);
+  expect(
+    [...byId.values()]
+      .filter((list) => list.length > 2 || (list.length === 2 && !inFlight(list[0].real)))
+      .map((list) => `${list[0].event} ${list[0].id} ×${list.length}`),
+  ).toEqual([]);
+  const unique = [...byId.values()].map((list) => list.at(-1)!);
+  // The ntfy channel of the first user got the same alerts as its webhook (the same repeat aside).
+  const want = unique.filter((a) => a.user === 0).map((a) => a.title);
+  const got = [...result.ntfy];
+  const count = (list: string[], title: string) => list.filter((x) => x === title).length;
+  for (const title of new Set(got.map((r): string => r.json.title))) {
+    let extra =
+      count(
+        got.map((r): string => r.json.title),
+        title,
+      ) - count(want, title);
+    for (let i = 0; i < got.length && extra > 0; i++)
+      if (got[i].json.title === title && inFlight(got[i].at)) {
+        got.splice(i--, 1);
+        extra--;
+      }
+  }
+  expect(got.map((r): string => r.json.title).toSorted()).toEqual(want.toSorted());
+  return unique;
+}
+
+function check(result: Awaited<ReturnType<typeof replay>>): Arrival[] {
+  const { s } = result;
+  const arrivals = exactlyOnce(result);
   if (process.env.REPLAY_REPORT)
     console.log(
-      `replay: ${result.steps} steps, ${arrivals.length} webhook deliveries, ` +
-        `${arrivals.filter((a) => a.event === 'launch.countdown').length} countdowns, killed at ${result.killedAt && new Date(result.killedAt).toISOString()}`,
+      `replay: ${result.steps} steps, ${arrivals.length} webhook deliveries (${result.arrivals.length - arrivals.length} repeated after the kill), ` +
+        `${arrivals.filter((a) => a.event === 'launch.countdown').length} countdowns, ` +
+        `${arrivals.filter((a) => a.event === 'pass').length} passes, ${arrivals.filter((a) => a.event === 'sky-event').length} sky events, ` +
+        `${arrivals.filter((a) => a.event.startsWith('aurora.')).length} aurora, ${arrivals.filter((a) => a.event === 'tonight.go').length} nights, ` +
+        `killed at ${result.killedAt && new Date(result.killedAt).toISOString()}`,
     );
-  // Exactly once: every delivery id arrived once.
-  const ids = arrivals.map((a) => a.id);
-  expect(new Set(ids).size).toBe(ids.length);
-  // The ntfy channel of the first user got the same alerts as its webhook.
-  expect(result.ntfy.map((r): string => r.json.title).toSorted()).toEqual(
-    arrivals
-      .filter((a) => a.user === 0)
-      .map((a) => a.title)
-      .toSorted(),
-  );
 
   s.users.forEach((user, u) => {
     const mine = arrivals.filter((a) => a.user === u);
@@ -390,11 +465,18 @@ function check(result: Awaited<ReturnType<typeof replay>>) {
     for (const a of nights)
       expect(a.t - clear.find((e) => e.date === a.data.date)!.at).toBeLessThanOrEqual(60 * S);
 
-    // Passes: each once, an hour ahead (or when quiet hours end, for who holds them).
+    // Passes: the sky module's own over the user's place, each once, an hour ahead (or
+    // when quiet hours end, for who holds them). Those rising within the first hour or
+    // near the end may or may not fall in a look; every other one must arrive.
     const passes = mine.filter((a) => a.event === 'pass');
-    expect(passes.map((a): string => a.data.pass.id).toSorted()).toEqual(
-      s.passes.map((p) => p.id).toSorted(),
+    const ids = passes.map((a): string => a.data.pass.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const predicted = result.passes[u];
+    const required = predicted.filter(
+      (p) => p.start > s.start + 70 * M && p.start - H - 5 * M <= s.end,
     );
+    expect(ids).toEqual(expect.arrayContaining(required.map((p) => p.id)));
+    expect(predicted.map((p) => p.id)).toEqual(expect.arrayContaining(ids));
     for (const a of passes) {
       const dueAt = a.data.pass.start - H;
       const sendAt = user.override ? dueAt : (quietEnd(user.zone, dueAt) ?? dueAt);
@@ -402,7 +484,21 @@ function check(result: Awaited<ReturnType<typeof replay>>) {
       expect(a.t - sendAt).toBeLessThanOrEqual(60 * S);
     }
 
-    // Aurora: at most one display a day begins with an alert, every "ended" follows a rise.
+    // Sky events: the local day's, at 09:00, each once.
+    const events = mine.filter((a) => a.event === 'sky-event');
+    const expectedEvents = morningEvents(s, u);
+    expect(events.map((a): string => a.data.event.id).toSorted()).toEqual(
+      expectedEvents.map((e) => e.id).toSorted(),
+    );
+    for (const a of events) {
+      const at = expectedEvents.find((e) => e.id === a.data.event.id)!.at;
+      expect(a.t - at).toBeGreaterThanOrEqual(0);
+      expect(a.t - at).toBeLessThanOrEqual(60 * S);
+    }
+
+    // Aurora (the tier at the user's place from the replayed Kp product): at most one
+    // display a day begins with an alert, every "ended" follows a rise, and a storm
+    // brings a rise exactly where it is seen with the naked eye in darkness.
     const aurora = mine.filter((a) => a.event.startsWith('aurora.'));
     expect(aurora.filter((a) => a.event === 'aurora.ended').length).toBeLessThanOrEqual(
       aurora.filter((a) => a.event === 'aurora.rise').length,
@@ -412,7 +508,10 @@ function check(result: Awaited<ReturnType<typeof replay>>) {
       const to = storm.phases.at(-1)!.at;
       let visible = false;
       for (let t = from; t < to; t += 5 * M)
-        if (sunAltitude(user, t) < -12 && ['naked-eye', 'overhead'].includes(auroraTier(s, t)))
+        if (
+          sunAltitude(user, t) < -12 &&
+          ['naked-eye', 'overhead'].includes(auroraTierAt(s, user, t))
+        )
           visible = true;
       const during = aurora.filter(
         (a) => a.event === 'aurora.rise' && a.t >= from && a.t < to + 12 * H,
@@ -420,6 +519,12 @@ function check(result: Awaited<ReturnType<typeof replay>>) {
       expect({ storm: from, rises: during.length > 0 }).toEqual({ storm: from, rises: visible });
     }
   });
+  // The sky module's answers were there to be alerted: the week is not empty of them.
+  const count = (event: string) => arrivals.filter((a) => a.event === event).length;
+  expect(count('pass')).toBeGreaterThan(10);
+  expect(count('sky-event')).toBeGreaterThan(0);
+  expect(count('aurora.rise')).toBeGreaterThan(2);
+  return arrivals;
 }
 
 async function checkOutbox(database: TestDatabase, arrivals: Arrival[]) {
@@ -461,8 +566,7 @@ describe.each(dialects)('a week of alerts replayed (%s)', (dialect) => {
     database = await createTestDatabase(dialect);
     const result = await replay(database, { instances: 1, kill: true });
     expect(result.killedAt).not.toBeNull();
-    check(result);
-    await checkOutbox(database, result.arrivals);
+    await checkOutbox(database, check(result));
   });
 });
 
@@ -479,8 +583,7 @@ describe.runIf(dialects.includes('postgres'))(
       database = await createTestDatabase('postgres');
       const result = await replay(database, { instances: 2, kill: false });
       expect(result.arrivals.length).toBeGreaterThan(0);
-      check(result);
-      await checkOutbox(database, result.arrivals);
+      await checkOutbox(database, check(result));
     });
   },
 );

@@ -14,6 +14,7 @@ import { DEFAULT_SOURCES, seedDefaultSources } from '../../src/server/ingest/sto
 import { SOURCE_TYPES } from '../../src/shared/constants';
 import { createItem, createItems, createSessionUser, createSource } from '../helpers/factories';
 import { itemsOf, postAs, sourceRow } from './ingest-helpers';
+import { Ll2World, statusName } from '../helpers/ll2-world';
 
 const MINUTE = 60_000;
 const NASA_ETAG = '"nasa-v1"';
@@ -533,20 +534,37 @@ describe.each(dialects)('ingestion calls (%s)', (dialect) => {
 describe.each(dialects)('source types through the registry (%s)', (dialect) => {
   let server: TestServer;
   let fixtures: FixtureServer;
+  // Four launches in the next days, in Launch Library's shape (the recorded one's are past).
+  const launchesAt = [30, 2, 50, 70].map((hours) => Date.now() + hours * 3_600_000);
+  const world = new Ll2World(
+    launchesAt.map((net, i) => ({
+      id: `00000000-0000-4000-8000-00000000000${i}`,
+      name: `Falcon 9 Block 5 | Starlink Group 10-${i}`,
+      net,
+      netPrecision: 'Minute',
+      statusId: 1,
+      status: statusName(1),
+      windowMs: 3_600_000,
+    })),
+    [],
+    () => Date.now(),
+    Date.now() - 86_400_000,
+  );
   beforeAll(async () => {
+    const ll2 = await world.start();
     fixtures = await FixtureServer.start();
     fixtures
-      .route('/2.2.0/launch/upcoming/', { file: 'll2-upcoming-detailed-mode.json' })
       .route('/r/space/.rss', { status: 403, body: 'blocked', headers: { 'retry-after': '3600' } })
       .route('/rss/search', { file: 'google-news-search.rss.xml' });
     server = await startTestServer({
       dialect,
-      env: { LAUNCH_LIBRARY_URL: `${fixtures.url}/2.2.0`, REDDIT_BASE_URL: fixtures.url },
+      env: { LAUNCH_LIBRARY_URL: ll2, REDDIT_BASE_URL: fixtures.url, INGEST_WORKERS: '0' },
     });
   });
   afterAll(async () => {
     await server?.close();
     await fixtures?.close();
+    await world.close();
   });
   const select = (id: number) =>
     server.db
@@ -555,17 +573,28 @@ describe.each(dialects)('source types through the registry (%s)', (dialect) => {
       .where('id', '=', id)
       .execute();
 
-  it('launches: one item per launch, window start as publishedAt, updated in place on refetch', async () => {
+  it('launches: one item per stored launch, window start as publishedAt, updated in place on refetch', async () => {
     const id = await createSource(server.db, {
       url: 'https://ll.thespacedevs.com/2.2.0/launch/upcoming/',
       sourceType: 'rocket_launch',
     });
+    // Nothing polled yet: the store is empty, and that is no failure.
     expect(await refreshSources(server.ctx, await select(id))).toEqual({
-      newItemsAdded: 4,
+      newItemsAdded: 0,
       sourcesFetched: 1,
       sourcesFailed: 0,
     });
+    // The launch job polls Launch Library into the store, then refreshes the launch sources.
+    const run = await server.ctx.jobs.run('launch-schedule');
+    expect(run.status === 'success' && run.figures).toMatchObject({
+      newItemsAdded: 4,
+      sourcesFetched: 1,
+      launchesAdded: 4,
+    });
     const items = await itemsOf(server.db, id);
+    expect(items.map((i) => i.published_at).toSorted((a, b) => a - b)).toEqual(
+      launchesAt.toSorted((a, b) => a - b),
+    );
     expect(items.every((i) => i.published_at !== i.fetched_at)).toBe(true);
     expect(await refreshSources(server.ctx, await select(id))).toEqual({
       newItemsAdded: 0,

@@ -9,7 +9,7 @@ import { jobDefinitions, type BriefingSlot } from '../../src/server/jobs/definit
 import { manualClock, type ManualClock } from '../../src/server/jobs/clock';
 import * as repo from '../../src/server/jobs/repository';
 import { createJobRunner, LEASE_TTL_MS, type JobRunner } from '../../src/server/jobs/runner';
-import { NEW_YORK, cron, every, hours } from '../../src/server/jobs/schedule';
+import { NEW_YORK, adaptive, cron, every, hours } from '../../src/server/jobs/schedule';
 import type { JobDefinition } from '../../src/server/jobs/types';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
 
@@ -125,6 +125,37 @@ describe.each(dialects)('job runner (%s)', (dialect) => {
     clock.advance(1);
     await again.tick();
     expect(launches.runs).toBe(2);
+  });
+
+  it('an adaptive job runs at once when new, then when it says after each run, across a restart', async () => {
+    const polls = countingJob('launch-schedule', adaptive('as the job says'));
+    let asked = 0;
+    const definition = {
+      ...polls.definition,
+      nextRunAt: async (now: number) => {
+        asked++;
+        return now + 20 * 60_000;
+      },
+    };
+    const jobs = runner(database.db, [definition]);
+    await jobs.ensureJobs();
+    await jobs.tick();
+    expect(polls.runs).toBe(1);
+    expect((await repo.findJobRow(database.db, 'launch-schedule'))?.next_run_at).toBe(
+      START + 20 * 60_000,
+    );
+    clock.advance(20 * 60_000 - 1);
+    await jobs.tick();
+    expect(polls.runs).toBe(1);
+    // A restart keeps the planned run; re-enabling asks the job again.
+    const again = runner(database.db, [definition]);
+    await again.ensureJobs();
+    clock.advance(1);
+    await again.tick();
+    expect(polls.runs).toBe(2);
+    await again.setEnabled('launch-schedule', false);
+    await again.setEnabled('launch-schedule', true);
+    expect(asked).toBe(3);
   });
 
   it('a disabled job does not run on schedule, but still runs by hand', async () => {

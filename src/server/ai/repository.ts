@@ -12,6 +12,8 @@ import { sql, type SqlBool } from 'kysely';
 import type { DB, Dialect } from '../db/database';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
 import { toFts5Query, toTsQuery } from '../news/search';
+import { searchIndexOf } from '../news/search-index';
+import { KEY_ID_MASK } from '../news/search-match';
 
 export const BRIEFING_SOURCE_NAME = 'AI Briefings';
 export const OWN_BRIEFING_SOURCE_NAME = 'My AI Briefings';
@@ -157,11 +159,17 @@ export async function newestMatches(
   limit: number,
 ): Promise<number[]> {
   if (dialect === 'sqlite') {
-    const { rows } = await sql<{ id: number }>`SELECT news_items_fts.rowid AS id
-      FROM news_items_fts JOIN news_items ON news_items.id = news_items_fts.rowid
-      WHERE news_items_fts MATCH ${toFts5Query([word]).replace(/\*$/, '')}
+    // news_items_search is keyed by publish time (news/search-index.ts): its newest
+    // matches come first; news_items_fts, keyed by id, until the upgrade's copy ends.
+    const timeKeyed = (await searchIndexOf(db, dialect)) === 'time';
+    const table = sql.raw(timeKeyed ? 'news_items_search' : 'news_items_fts');
+    const key = sql.raw(`${timeKeyed ? 'news_items_search' : 'news_items_fts'}.rowid`);
+    const id = timeKeyed ? sql`(${key} & ${sql.lit(KEY_ID_MASK)})` : key;
+    const { rows } = await sql<{ id: number }>`SELECT news_items.id AS id
+      FROM ${table} JOIN news_items ON news_items.id = ${id}
+      WHERE ${table} MATCH ${toFts5Query([word]).replace(/\*$/, '')}
         AND news_items.source_id IN (${sql.join(sourceIds)})
-      ORDER BY news_items_fts.rowid DESC LIMIT ${limit}`.execute(db);
+      ORDER BY ${key} DESC LIMIT ${limit}`.execute(db);
     return rows.map((r) => r.id);
   }
   const rows = await db

@@ -18,6 +18,7 @@ import { dispatchDue, type DispatchFigures } from './dispatch';
 import { pruneAlerts } from './delivery-log';
 import { nextDueAt } from './outbox';
 import { pruneSubjects } from './repository';
+import { createSkyService, type SkyService } from '../sky/service';
 import type { ParsedRule } from './rules';
 import { moduleSources, type AlertSources } from './sources';
 import { vapidKeys } from './vapid';
@@ -56,6 +57,8 @@ export interface AlertEngineOptions {
   http?: GuardedHttp;
   /** How long a claim on an alert lasts (default: 3 × FETCH_TIMEOUT_MS, 30 s at least). */
   claimTtlMs?: number;
+  /** The sky service the sky routes use (their cached forecasts); default: one of its own. */
+  sky?: SkyService;
 }
 
 export function createAlertEngine(
@@ -64,7 +67,9 @@ export function createAlertEngine(
 ): AlertEngine {
   const { config, db, dialect, log } = deps;
   const clock = options.clock ?? { now: () => Date.now() };
-  const sources = options.sources ?? moduleSources({ db, config });
+  const sources =
+    options.sources ??
+    moduleSources({ db, config, sky: options.sky ?? createSkyService(config, log) });
   const channels = createChannels(config, options.http ?? sharedHttp(config.ingest), () =>
     vapidKeys(db),
   );

@@ -30,7 +30,20 @@ export interface LocalParts {
   seconds: number;
 }
 
+// One look of the engine asks the same instant in the same few zones for every
+// rule (10,000 rules, a few hundred zones): the answers are kept briefly.
+const recent = new LruMap<string, LocalParts>({ maxEntries: 2048 });
+
 export function localParts(at: number, timeZone: string): LocalParts {
+  const key = `${timeZone}|${at}`;
+  const known = recent.get(key);
+  if (known) return { ...known };
+  const found = computeLocalParts(at, timeZone);
+  recent.set(key, found);
+  return { ...found };
+}
+
+function computeLocalParts(at: number, timeZone: string): LocalParts {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(at))) parts[p.type] = p.value;
   return {

@@ -157,3 +157,20 @@ export async function setDisabled(
     return updated;
   });
 }
+
+/** Ids per statement: well under SQLite's and PostgreSQL's parameter limits. */
+const IDS_PER_QUERY = 1000;
+
+/** What places users observe from (sky/place.ts placeOf reads these), for many users at once. */
+export async function findUserPlaces(db: DB, ids: readonly number[]) {
+  const rows = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY)
+    rows.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'zip_code', 'latitude', 'longitude', 'place_name', 'time_zone', 'units'])
+        .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
+        .execute()),
+    );
+  return rows;
+}

@@ -14,7 +14,9 @@ import * as m0010 from './migrations/0010_announcements';
 import * as m0011 from './migrations/0011_user_email_changed';
 import * as m0012 from './migrations/0012_own_briefings';
 import * as m0013 from './migrations/0013_reading';
+import * as m0014 from './migrations/0014_search_by_time';
 import * as m0015 from './migrations/0015_sync';
+import * as m0016 from './migrations/0016_launches';
 import * as m0017 from './migrations/0017_place';
 import * as m0018 from './migrations/0018_sky_calendar';
 import * as m0019 from './migrations/0019_topics';
@@ -35,7 +37,9 @@ const migrations: Record<string, Migration> = {
   '0011_user_email_changed': m0011,
   '0012_own_briefings': m0012,
   '0013_reading': m0013,
+  '0014_search_by_time': m0014,
   '0015_sync': m0015,
+  '0016_launches': m0016,
   '0017_place': m0017,
   '0018_sky_calendar': m0018,
   '0019_topics': m0019,

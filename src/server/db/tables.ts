@@ -450,6 +450,89 @@ export interface StoryStateTable {
   id: number;
   token: string;
 }
+/** A Launch Library 2 launch (0016); lists as JSON text. */
+export interface LaunchesTable {
+  id: string;
+  name: string;
+  slug: string | null;
+  api_url: string | null;
+  net: number | null;
+  net_precision: string | null;
+  window_start: number | null;
+  window_end: number | null;
+  status_id: number | null;
+  status: string | null;
+  status_abbrev: string | null;
+  fail_reason: string | null;
+  hold_reason: string | null;
+  provider: string | null;
+  provider_abbrev: string | null;
+  vehicle: string | null;
+  vehicle_name: string | null;
+  vehicle_family: string | null;
+  mission: string | null;
+  mission_description: string | null;
+  mission_type: string | null;
+  orbit: string | null;
+  pad: string | null;
+  location: string | null;
+  programs: ColumnType<string, string | undefined, string>;
+  image_url: string | null;
+  webcast_live: ColumnType<Bool, Bool | undefined, Bool>;
+  webcasts: ColumnType<string, string | undefined, string>;
+  info_urls: ColumnType<string, string | undefined, string>;
+  updates: ColumnType<string, string | undefined, string>;
+  last_updated: number | null;
+  detailed_updated: number | null;
+  first_seen_at: number;
+  seen_at: number;
+  /** History rows after the first observation. */
+  changes: ColumnType<number, number | undefined, number>;
+}
+
+/** A change of a launch's net, precision, status or window, when first seen (0016). */
+export interface LaunchHistoryTable {
+  id: Generated<number>;
+  launch_id: string;
+  observed_at: number;
+  net: number | null;
+  net_precision: string | null;
+  status: string | null;
+  window_start: number | null;
+  window_end: number | null;
+  last_updated: number | null;
+}
+
+/** A story about a launch (0016). */
+export interface LaunchLinksTable {
+  item_id: number;
+  launch_id: string;
+  method: 'id' | 'names';
+  /** The story's publication time, so a launch's newest stories are one index range. */
+  published_at: number;
+  created_at: number;
+}
+
+/** One call to Launch Library (0016): the rolling-hour budget counts these. */
+export interface LaunchApiCallsTable {
+  id: Generated<number>;
+  called_at: number;
+  kind: string;
+  status: number | null;
+}
+
+/** The launch poller's state, one row (id 1) that budget reservations lock (0016). */
+export interface LaunchPollStateTable {
+  id: number;
+  throttled_until: number | null;
+  last_poll_at: number | null;
+  last_full_sweep_at: number | null;
+  changes_since: number | null;
+  last_error: string | null;
+  next_poll_at: number | null;
+  reservations: ColumnType<number, number | undefined, number>;
+  store_version: ColumnType<number, number | undefined, number>;
+}
 
 export interface Database {
   users: UsersTable;
@@ -493,6 +576,11 @@ export interface Database {
   story_items: StoryItemsTable;
   story_apart: StoryApartTable;
   story_state: StoryStateTable;
+  launches: LaunchesTable;
+  launch_history: LaunchHistoryTable;
+  launch_links: LaunchLinksTable;
+  launch_api_calls: LaunchApiCallsTable;
+  launch_poll_state: LaunchPollStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,11 +2,11 @@
 // look-up's page or feed and the Launch Library schedule. One task, one answer;
 // the work is bounded by the size caps (http.ts, json-document.ts), so it needs
 // no deadline of its own. Pure: with INGEST_WORKERS=0 it runs inline.
-import { parseLaunches } from './fetchers/launch-items';
+import { parseLaunchRecords, type LaunchRecord } from '../launches/records';
 import { finishResponse, type RawHttpResponse } from '../net/guarded-http';
 import { readJsonDocument } from './parse/json-document';
 import { titleFromText } from './parse/title-text';
-import { SourceFetchError, type FetchedItem } from './types';
+import { SourceFetchError } from './types';
 
 export type DocumentTask =
   /** A title look-up's response as it came off the wire (decompressed and decoded on the worker). */
@@ -16,7 +16,7 @@ export type DocumentTask =
 
 export interface DocumentAnswers {
   title: string | null;
-  launches: FetchedItem[];
+  launches: LaunchRecord[];
 }
 
 /** A document's answer, or the message of the SourceFetchError it raised (errors cross threads as data). */
@@ -28,7 +28,7 @@ function read(task: DocumentTask): DocumentAnswers[DocumentTask['kind']] {
     case 'title':
       return titleFromText(finishResponse(task.raw, task.maxBytes).text);
     case 'launches':
-      return parseLaunches(readJsonDocument(task.text, 'the launch schedule'));
+      return parseLaunchRecords(readJsonDocument(task.text, 'the launch schedule'));
   }
 }
 

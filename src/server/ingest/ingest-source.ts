@@ -102,6 +102,7 @@ export async function ingestSource(
       operatorHttp: ing.operatorHttp,
       config: config.ingest,
       now: new Date(now),
+      db,
     });
     const validators = {
       etag: summary.etag ?? null,

@@ -2,6 +2,7 @@
 // A fetcher turns one source into raw items; the pipeline normalises, sanitises,
 // scores, dedupes and stores them (see pipeline.ts).
 import type { Config } from '../config';
+import type { DB } from '../db/database';
 import type { ItemType, SourceType } from '../../shared/constants';
 
 import type { GuardedHttp } from '../net/types';
@@ -70,6 +71,8 @@ export interface FetchContext {
   operatorHttp?: GuardedHttp;
   config: Config['ingest'];
   now: Date;
+  /** The fetching thread's own connection (rocket_launch reads the launch store). */
+  db: DB;
 }
 
 export interface FetchResult {

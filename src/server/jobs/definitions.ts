@@ -14,11 +14,12 @@ import * as repo from './repository';
 import type { Figures } from './repository';
 import { NEW_YORK, cron, every, hours } from './schedule';
 import { JobFailure, type JobDefinition } from './types';
-import { ROCKET_REFRESH_HOURS } from '../../shared/constants';
 import { slotAt, type BriefingSlot } from '../ai/ny-time';
 import { refreshElementSets } from '../sky/tle';
 import { operatorHttp } from '../net/guarded-http';
 import { refreshVocabulary } from '../topics/refresh';
+import { askLaunchLibraryBudget } from '../launches/service';
+import { launchScheduleJob } from './launch-schedule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Run history is kept this long. */
@@ -99,14 +100,7 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
         return fetchJob(due, { signal });
       },
     },
-    {
-      name: 'launch-schedule',
-      title: 'Launch Schedule',
-      description: 'Fetches the rocket launch schedule.',
-      schedule: every(hours(ROCKET_REFRESH_HOURS), 'Every 4.8 hours'),
-      enabledByDefault: true,
-      run: async ({ signal }) => fetchJob(await activeSources(db, 'rocket_launch'), { signal }),
-    },
+    launchScheduleJob(ctx),
     {
       name: 'alerts',
       title: 'Alerts',
@@ -146,7 +140,12 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       enabledByDefault: true,
       run: async ({ now }) =>
         refreshVocabulary(
-          { db, config: ctx.config.ingest, http: operatorHttp(ctx.config.ingest) },
+          {
+            db,
+            config: ctx.config.ingest,
+            http: operatorHttp(ctx.config.ingest),
+            mayCall: (on, purpose) => askLaunchLibraryBudget(on, purpose, now.getTime()),
+          },
           now.getTime(),
         ),
     },

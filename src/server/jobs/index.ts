@@ -4,6 +4,7 @@
 import type { AppContext } from '../context';
 import type { IngestContext } from '../ingest/pipeline';
 import { seedDefaultSources } from '../ingest/store/seed';
+import { startSearchIndexCopy, type SearchIndexCopy } from '../news/search-index';
 import type { Clock } from './clock';
 import { jobDefinitions, type JobDeps } from './definitions';
 import { createJobRunner, type JobRunner } from './runner';
@@ -33,7 +34,9 @@ export async function createJobs(
 
 /**
  * What main.ts calls after the app is built: seeds the default sources (when
- * configured) at once; the jobs start with start(), once the server listens.
+ * configured) at once; the jobs start with start(), once the server listens,
+ * and so does the copy into a new search index after an upgrade (SQLite), which
+ * is no timed job: it runs on every instance until done, JOBS_ENABLED or not.
  */
 export async function prepareBackgroundWork(
   ctx: AppContext,
@@ -42,15 +45,17 @@ export async function prepareBackgroundWork(
     const added = await seedDefaultSources(ctx.db);
     if (added) ctx.log.info(`seeded ${added} default source${added === 1 ? '' : 's'}`);
   }
+  let copy: SearchIndexCopy | undefined;
   return {
     start() {
+      copy = startSearchIndexCopy(ctx);
       if (ctx.config.jobsEnabled) {
         ctx.jobs.start();
         ctx.alerts.start();
       } else ctx.log.info('JOBS_ENABLED=false: no background jobs run on this instance');
     },
     stop: async () => {
-      await Promise.all([ctx.jobs.stop(), ctx.alerts.stop()]);
+      await Promise.all([ctx.jobs.stop(), ctx.alerts.stop(), copy?.stop()]);
     },
   };
 }

@@ -1,5 +1,5 @@
 // Job rows → the admin panel's and the rocket page's shapes.
-import type { JobFigures, JobInfo, JobRun, LaunchStatus } from '../../shared/admin';
+import type { JobDetails, JobFigures, JobInfo, JobRun, LaunchStatus } from '../../shared/admin';
 import type { JobRow, JobRunRow } from './repository';
 import type { JobDefinition } from './types';
 
@@ -30,9 +30,11 @@ export function toJobInfo(
   row: JobRow | undefined,
   running: boolean,
   runs: JobRunRow[],
+  details?: JobDetails,
 ): JobInfo {
   const enabled = row ? row.enabled === 1 : def.enabledByDefault;
   return {
+    ...(details ? { details } : {}),
     name: def.name,
     title: def.title,
     description: def.description,

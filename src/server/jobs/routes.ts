@@ -22,6 +22,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsync {
   async function listJobs(): Promise<JobsResponse> {
     const [rows, running] = await Promise.all([repo.listJobRows(db), jobs.running()]);
     const byName = new Map(rows.map((r) => [r.name, r]));
+    const now = jobs.clock.now();
     return {
       jobs: await Promise.all(
         jobs.definitions.map(async (def) =>
@@ -30,6 +31,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsync {
             byName.get(def.name),
             running.has(def.name),
             await repo.recentRuns(db, def.name, RUNS_SHOWN),
+            await def.details?.(now),
           ),
         ),
       ),

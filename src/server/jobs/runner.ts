@@ -12,6 +12,8 @@ import { JobFailure, type JobDefinition, type JobName } from './types';
 
 export const LEASE_TTL_MS = 5 * 60_000;
 const HEARTBEAT_MS = 60_000;
+/** An adaptive job that cannot say when it runs next runs again this much later. */
+const ADAPTIVE_FALLBACK_MS = 60 * 60_000;
 /** How often the loop looks at the jobs table at most (others may change it). */
 const MAX_SLEEP_MS = 15_000;
 
@@ -75,10 +77,22 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         await repo.updateJobRow(
           db,
           def.name,
-          { schedule: key, next_run_at: nextRunAt(def.schedule, now, last) },
+          { schedule: key, next_run_at: await plannedRun(def, now, last) },
           now,
         );
       }
+    }
+  }
+
+  /** The next run of a job seen at `now`: its schedule's, or an adaptive job's own answer. */
+  async function plannedRun(def: JobDefinition, now: number, last: number | null) {
+    if (def.schedule.kind !== 'adaptive' || !def.nextRunAt || last === null)
+      return nextRunAt(def.schedule, now, last);
+    try {
+      return await def.nextRunAt(now);
+    } catch (err) {
+      log.error({ err, job: def.name }, 'job could not plan its next run');
+      return now + ADAPTIVE_FALLBACK_MS;
     }
   }
 
@@ -115,7 +129,13 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       clearInterval(heartbeat);
     }
     const status = error === undefined ? 'success' : 'error';
-    await repo.finishRun(db, runId, { status, finishedAt: clock.now(), figures, error });
+    const finishedAt = clock.now();
+    await repo.finishRun(db, runId, { status, finishedAt, figures, error });
+    if (def.schedule.kind === 'adaptive') {
+      // Planned once the run is over: what it found decides when it runs next.
+      const next = await plannedRun(def, finishedAt, startedAt);
+      await repo.updateJobRow(db, def.name, { next_run_at: next }, finishedAt);
+    }
     const record = (await repo.findRun(db, runId))!;
     if (status === 'success') log.info({ job: def.name, trigger, status, figures }, 'job finished');
     else log.warn({ job: def.name, trigger, status, figures, error }, 'job failed');
@@ -228,7 +248,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       if (enabled) {
         // Re-enabled: the next occurrence from now, not one missed while it was off.
         const last = await repo.lastStartedAt(db, name);
-        changes.next_run_at = Math.max(now, nextRunAt(def.schedule, now, last));
+        changes.next_run_at = Math.max(now, await plannedRun(def, now, last));
       }
       await repo.updateJobRow(db, name, changes, now);
     },

@@ -1,9 +1,9 @@
 // What a job is: a name, a schedule and a function that returns its figures.
 import type { Figures } from './repository';
 import type { Schedule } from './schedule';
-import type { JobName } from '../../shared/admin';
+import type { JobName, JobDetails } from '../../shared/admin';
 
-export type { JobName };
+export type { JobName, JobDetails };
 
 export interface JobRunContext {
   /** When the run started, by the runner's clock. */
@@ -20,6 +20,13 @@ export interface JobDefinition {
   schedule: Schedule;
   enabledByDefault: boolean;
   run(run: JobRunContext): Promise<Figures>;
+  /**
+   * An adaptive schedule's next run, asked after each run, when it is switched on,
+   * and at start (when a job with a stored next run turns adaptive).
+   */
+  nextRunAt?(now: number): Promise<number>;
+  /** Facts the Jobs card shows beside the schedule (the launch job's call budget). */
+  details?(now: number): Promise<JobDetails>;
 }
 
 /**

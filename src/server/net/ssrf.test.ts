@@ -6,7 +6,8 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/helpers/fixture-server';
 import { loadConfig } from '../config';
-import { launchesFetcher, resetLaunchCache } from '../ingest/fetchers/launches';
+import { fullSweepUrl, ll2Get } from '../launches/client';
+import { parseLaunchRecords } from '../launches/records';
 import { rssFetcher } from '../ingest/fetchers/rss';
 import { testContext } from '../ingest/fetchers/test-support';
 import { createGuardedHttp, type GuardedHttpClient } from './guarded-http';
@@ -145,16 +146,14 @@ describe('operator-set upstream URLs', () => {
   beforeAll(async () => {
     const launches = readFixture('ll2-upcoming-detailed-mode.json');
     server = http.createServer((req, res) => {
-      if (req.url?.startsWith('/2.2.0/launch/upcoming/'))
+      if (req.url?.startsWith('/2.2.0/launch/'))
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(launches);
       res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss></rss>');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    resetLaunchCache();
   });
   afterAll(async () => {
-    resetLaunchCache();
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));
   });
@@ -164,13 +163,9 @@ describe('operator-set upstream URLs', () => {
     const guarded = createGuardedHttp(config);
     const trusted = createGuardedHttp(config, { trusted: true });
     try {
-      const ctx = testContext(
-        { url: `${base}/2.2.0`, sourceType: 'rocket_launch' },
-        { ...env, LAUNCH_LIBRARY_URL: `${base}/2.2.0` },
-        guarded,
-      );
-      const result = await launchesFetcher.fetch({ ...ctx, operatorHttp: trusted });
-      expect(result.items.length).toBeGreaterThan(0);
+      // The launch poller's call, as launches/poll.ts makes it.
+      const res = await ll2Get(trusted, config, fullSweepUrl(config.launchLibraryUrl, Date.now()));
+      expect(parseLaunchRecords(JSON.parse(res.text)).length).toBeGreaterThan(0);
 
       const userFeed = testContext(
         { url: `${base}/feed.xml`, sourceType: 'rss' },

@@ -8,9 +8,7 @@ import { toNewsItem } from './presenter';
 import {
   SORT_COLUMNS,
   countFiltered,
-  countMatches,
   findItemsByIds,
-  findMatches,
   findPage,
   inOrder,
   type FeedFilter,
@@ -21,16 +19,16 @@ import { searchTokens } from './search';
 import { hotStories, keepPrimaries, primariesOf } from '../stories/hot';
 import { storiesOf, storyMemberIds } from '../stories/list-filter';
 import { itemStates, readingFilterOf } from '../reading/list-filter';
+import { launchChips } from '../launches/service';
 import { readingTotal } from './reading-total';
 import { listTopicFilter, topicsOfItems } from '../topics/service';
 import { countMutedItems, countTopicItems } from '../topics/list-filter';
 import { readsUnreadDirectly, unreadInOrder } from '../reading/unread-page';
-import { SEARCH_LIST_CAP, SearchCache, positionAfter, type SearchResult } from './search-cache';
+import { SearchCache, positionAfter } from './search-cache';
+import { searchIndexOf } from './search-index';
+import { searchPage, type SearchDeps } from './search-list';
 
-export interface ListDeps {
-  db: DB;
-  dialect: Dialect;
-  searchCache: SearchCache;
+export interface ListDeps extends SearchDeps {
   /** Hours the Hot view looks back (STORY_HOT_HOURS; 24 unless the caller serves the Hot view). */
   hotHours?: number;
   now?: () => number;
@@ -53,7 +51,7 @@ export async function feedSources(db: DB, userId: number, query: NewsListQuery) 
 }
 
 // Relative costs, per index entry read in order (1): a row looked up in the table
-// (to check its type, or after a full-text match), and a row sorted.
+// (to check its type, or a topic's item), and a row sorted.
 const LOOKUP_COST = 4;
 const SORT_COST = 2;
 
@@ -61,57 +59,73 @@ const SORT_COST = 2;
  * Walking the sort order's covering index reads about (skipped + returned) /
  * selectivity entries and checks every filter in the index. Reading only the
  * candidates reads each selected source's slice of the (source, sort) index, with
- * a table lookup per row when the type or breaking flag is filtered (or each
- * full-text match with a lookup), then sorts the matches. Take the cheaper.
+ * a table lookup per row when the type or breaking flag is filtered, then sorts
+ * the matches. Take the cheaper. (A search plans its own way: search-list.ts.)
  */
 function plan(filter: FeedFilter, page: FeedPage, counts: ItemCounts, matched: number): Strategy {
   if (matched === 0) return 'match';
   const walk = ((page.offset + page.limit) * counts.total) / matched;
   const candidates =
-    filter.searchTokens || filter.topic !== undefined
+    filter.topic !== undefined
       ? matched * LOOKUP_COST
       : counts.inSources *
         (filter.itemType !== undefined || filter.isBreaking !== undefined ? LOOKUP_COST : 1);
   return walk <= candidates + matched * SORT_COST ? 'sort' : 'match';
 }
 
-/** A search's total and, when small enough, its whole result in feed order. */
-async function searchResult(
-  db: DB,
-  dialect: Dialect,
-  filter: FeedFilter,
-  page: FeedPage,
-): Promise<SearchResult> {
-  const matches = await findMatches(
-    db,
-    dialect,
-    filter,
-    page.column,
-    page.order,
-    SEARCH_LIST_CAP + 1,
-  );
-  if (matches.length > SEARCH_LIST_CAP) return { total: await countMatches(db, dialect, filter) };
+type Pagination = NewsListResponse['pagination'];
+
+/**
+ * The totals of a page whose matches were counted only up to `limit`: what the
+ * count and this page have seen (one more when a next page exists), exact once
+ * the page reaches the end; the next page is always offered while one exists.
+ */
+function boundedTotals(
+  query: NewsListQuery,
+  limit: number,
+  shown: number,
+  more: boolean,
+): Pick<Pagination, 'totalItems' | 'totalPages' | 'totalIsLowerBound'> {
+  const seen = (query.page - 1) * query.pageSize + shown;
+  if (!more && (shown > 0 || query.page === 1))
+    return { totalItems: seen, totalPages: Math.ceil(seen / query.pageSize) };
+  const totalItems = Math.max(limit, more ? seen + 1 : 0);
+  const totalPages = Math.ceil(totalItems / query.pageSize);
   return {
-    total: matches.length,
-    list: {
-      ids: Float64Array.from(matches, (m) => m.id),
-      values: Float64Array.from(matches, (m) => m.value),
-    },
+    totalItems,
+    totalPages: more ? Math.max(totalPages, query.page + 1) : totalPages,
+    totalIsLowerBound: true,
   };
 }
 
-/** The feed's total: from the maintained counts where it can, else counted. */
-async function feedTotal(db: DB, dialect: Dialect, filter: FeedFilter, counts: ItemCounts) {
-  if (filter.reading) return readingTotal(db, dialect, filter, counts);
+type Total = { total: number; lowerBound: boolean };
+const exact = (total: number): Total => ({ total, lowerBound: false });
+
+/**
+ * The feed's total without a search: from the maintained counts where they can
+ * answer (sources, a topic, muted topics), else counted up to `limit`.
+ */
+async function feedTotal(
+  db: DB,
+  dialect: Dialect,
+  filter: FeedFilter,
+  counts: ItemCounts,
+  limit: number,
+): Promise<Total> {
+  if (filter.reading) return readingTotal(db, dialect, filter, counts, limit);
+  const counted = async (): Promise<Total> => {
+    const n = await countFiltered(db, dialect, filter, limit + 1);
+    return n > limit ? { total: limit, lowerBound: true } : exact(n);
+  };
   const kinds = filter.itemType !== undefined || filter.isBreaking !== undefined;
   const muted = filter.mutedTopics ?? [];
   if (filter.topic !== undefined)
     return kinds || muted.length
-      ? countFiltered(db, dialect, filter)
-      : countTopicItems(db, filter.topic, filter.sourceIds);
-  if (muted.length === 0) return counts.matched;
-  if (kinds) return countFiltered(db, dialect, filter);
-  return counts.matched - (await countMutedItems(db, muted, filter.sourceIds));
+      ? counted()
+      : exact(await countTopicItems(db, filter.topic, filter.sourceIds));
+  if (muted.length === 0) return exact(counts.matched);
+  if (kinds) return counted();
+  return exact(counts.matched - (await countMutedItems(db, muted, filter.sourceIds)));
 }
 
 export async function listNews(
@@ -154,78 +168,67 @@ export async function listNews(
   filter.reading = readingFilterOf(userId, query);
   Object.assign(filter, await listTopicFilter(db, userId, query.topic));
 
-  let matched = await feedTotal(db, dialect, filter, counts);
+  /** The page's ids in feed order, when known before its rows are read. */
   let ids: number[] | undefined;
-  /** Where the page ends, when a cached search result says (its values are the snapshot the cursor must follow). */
+  /** Where the page ends, when a cached result says (its values are the snapshot the cursor must follow). */
   let end: Cursor | undefined;
-  // Read state changes with every click: a search with it is not cached.
-  if (filter.searchTokens && matched > 0 && !filter.reading) {
-    const key = JSON.stringify([
-      filter.topic,
-      filter.mutedTopics,
-      filter.sourceIds,
-      filter.itemType,
-      filter.isBreaking,
-      filter.searchTokens,
-      filter.grouped,
-      page.column,
-      page.order,
-    ]);
-    const result = await deps.searchCache.get(key, () => searchResult(db, dialect, filter, page));
-    matched = result.total;
-    if (result.list) {
-      const start = page.cursor ? positionAfter(result.list, page.order, page.cursor) : page.offset;
-      ids = Array.from(result.list.ids.subarray(start, start + page.limit));
+  let total: number;
+  let lowerBound = false;
+  /** Whether more follow the page (asked for when the total is a lower bound). */
+  let more = false;
+  if (filter.searchTokens) {
+    filter.searchIndex = await searchIndexOf(db, dialect);
+    const found = await searchPage(deps, filter, page, counts.matched);
+    ({ ids, end, total, lowerBound, more } = found);
+  } else {
+    ({ total, lowerBound } = await feedTotal(db, dialect, filter, counts, deps.searchCountLimit));
+    if (
+      filter.reading &&
+      !lowerBound &&
+      filter.topic === undefined &&
+      !filter.mutedTopics?.length &&
+      readsUnreadDirectly(filter, total, counts.inSources, page.offset + page.limit)
+    ) {
+      let list = await unreadInOrder(db, userId, filter, page.column, page.order);
+      if (filter.grouped) list = await primariesOnly(db, list);
+      const start = page.cursor ? positionAfter(list, page.order, page.cursor) : page.offset;
+      ids = Array.from(list.ids.subarray(start, start + page.limit));
       const lastIndex = start + ids.length - 1;
-      if (ids.length)
-        end = { value: result.list.values[lastIndex], id: result.list.ids[lastIndex] };
+      if (ids.length) end = { value: list.values[lastIndex], id: list.ids[lastIndex] };
     }
+    if (!lowerBound && page.offset >= total) return empty(total);
   }
-  if (
-    !ids &&
-    filter.reading &&
-    filter.topic === undefined &&
-    !filter.mutedTopics?.length &&
-    readsUnreadDirectly(filter, matched, counts.inSources, page.offset + page.limit)
-  ) {
-    let list = await unreadInOrder(db, userId, filter, page.column, page.order);
-    if (filter.grouped) list = await primariesOnly(db, list);
-    const start = page.cursor ? positionAfter(list, page.order, page.cursor) : page.offset;
-    ids = Array.from(list.ids.subarray(start, start + page.limit));
-    const lastIndex = start + ids.length - 1;
-    if (ids.length) end = { value: list.values[lastIndex], id: list.ids[lastIndex] };
+
+  let rows;
+  if (ids) rows = inOrder(ids, await findItemsByIds(db, ids));
+  else {
+    const strategy = plan(filter, page, counts, total);
+    const extra = lowerBound ? 1 : 0;
+    rows = await findPage(db, dialect, filter, { ...page, limit: page.limit + extra }, strategy);
+    more = rows.length > page.limit;
+    rows = rows.slice(0, page.limit);
   }
-  if (page.offset >= matched) return empty(matched);
+  const items = await presentRows(db, userId, rows, sourceIds);
 
-  const rows = ids
-    ? inOrder(ids, await findItemsByIds(db, ids))
-    : await findPage(db, dialect, filter, page, plan(filter, page, counts, matched));
-  const rowIds = rows.map((r) => r.id);
-  const [states, topics, stories] = await Promise.all([
-    itemStates(db, userId, rows),
-    topicsOfItems(db, rowIds),
-    storiesOf(db, rowIds, sourceIds),
-  ]);
-  const items = rows.map((row) =>
-    toNewsItem(row, states.get(row.id), topics.get(row.id), stories.get(row.id)),
-  );
-
+  const shown = (ids ?? rows).length;
   // Grouped, the total counts items, some of which their story's primary stands for: a
   // short page is the end, whatever the total said.
-  if (filter.grouped && !ids && rows.length < query.pageSize)
-    matched = Math.min(matched, (query.page - 1) * query.pageSize + rows.length);
-  const totalPages = Math.ceil(matched / query.pageSize);
+  if (filter.grouped && !ids && !lowerBound && shown < query.pageSize)
+    total = Math.min(total, (query.page - 1) * query.pageSize + shown);
+  const totals = lowerBound
+    ? boundedTotals(query, total, shown, more)
+    : { totalItems: total, totalPages: Math.ceil(total / query.pageSize) };
   const last = rows.at(-1);
   end ??= last && { value: last[page.column], id: last.id };
   const nextCursor =
-    end && (ids ?? rows).length === query.pageSize && query.page < totalPages
+    end && shown === query.pageSize && query.page < totals.totalPages
       ? encodeCursor(query.sortBy, query.sortOrder, end)
       : null;
-  return { items, pagination: { page: query.page, totalPages, totalItems: matched, nextCursor } };
+  return { items, pagination: { page: query.page, nextCursor, ...totals } };
 }
 
 /** A topic's newest stories in the user's feed (the topic page: topics/routes.ts). */
-export function topicStories(deps: { db: DB; dialect: Dialect }) {
+export function topicStories(deps: Omit<ListDeps, 'searchCache'>) {
   const searchCache = new SearchCache();
   return async (userId: number, topic: string, limit: number): Promise<NewsItem[]> => {
     const query = newsListQuerySchema.parse({ topic, pageSize: limit });
@@ -244,15 +247,26 @@ async function primariesOnly(db: DB, list: { ids: Float64Array; values: Float64A
   };
 }
 
-async function present(db: DB, userId: number, ids: number[], sourceIds: number[]) {
-  const rows = inOrder(ids, await findItemsByIds(db, ids));
-  const [states, topics, stories] = await Promise.all([
+/** Rows as the list answers them: with the user's state and what ingestion derived for each. */
+async function presentRows(
+  db: DB,
+  userId: number,
+  rows: Awaited<ReturnType<typeof findItemsByIds>>,
+  sourceIds: number[],
+) {
+  const ids = rows.map((r) => r.id);
+  const [states, topics, stories, launches] = await Promise.all([
     itemStates(db, userId, rows),
     topicsOfItems(db, ids),
     storiesOf(db, ids, sourceIds),
+    launchChips(db, rows),
   ]);
   return rows.map((row) =>
-    toNewsItem(row, states.get(row.id), topics.get(row.id), stories.get(row.id)),
+    toNewsItem(row, states.get(row.id), {
+      topics: topics.get(row.id),
+      story: stories.get(row.id),
+      launch: launches.get(row.id),
+    }),
   );
 }
 
@@ -264,7 +278,12 @@ async function storyItems(
   sourceIds: number[],
 ): Promise<NewsListResponse> {
   const ids = await storyMemberIds(deps.db, Number(query.storyId), sourceIds);
-  const items = await present(deps.db, userId, ids, sourceIds);
+  const items = await presentRows(
+    deps.db,
+    userId,
+    inOrder(ids, await findItemsByIds(deps.db, ids)),
+    sourceIds,
+  );
   return {
     items,
     pagination: { page: 1, totalPages: 1, totalItems: items.length, nextCursor: null },
@@ -289,7 +308,8 @@ async function hotList(
   );
   const ids = slice.flatMap((s) => primaries.get(s.storyId) ?? []);
   const counts = new Map(slice.map((s) => [primaries.get(s.storyId), s.sourceCount]));
-  const items = (await present(deps.db, userId, ids, sourceIds)).map((item) => ({
+  const rows = inOrder(ids, await findItemsByIds(deps.db, ids));
+  const items = (await presentRows(deps.db, userId, rows, sourceIds)).map((item) => ({
     ...item,
     story: {
       id: item.story.id,

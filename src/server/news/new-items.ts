@@ -1,9 +1,9 @@
 // Stories stored since a point, for modules that watch the feed (alerts): new
 // stories are found by item id (ids only grow), whoever stored them, never by a
 // per-item hook. Matching uses the feed's own full-text search.
-import { sql, type SqlBool } from 'kysely';
 import type { DB, Dialect } from '../db/database';
-import { searchTokens, toFts5Query, toTsQuery } from './search';
+import { searchTokens } from './search';
+import { itemMatches } from './search-match';
 
 /** The highest item id stored (0 when there is none). */
 export async function latestItemId(db: DB): Promise<number> {
@@ -55,21 +55,14 @@ export async function searchIdsInRange(
 ): Promise<Set<number>> {
   const tokens = searchTokens(query);
   if (tokens.length === 0) return new Set();
-  const rows =
-    dialect === 'sqlite'
-      ? (
-          await sql<{ id: number }>`SELECT rowid AS id FROM news_items_fts
-            WHERE news_items_fts MATCH ${toFts5Query(tokens)} AND rowid > ${afterId} AND rowid <= ${upToId}`.execute(
-            db,
-          )
-        ).rows
-      : await db
-          .selectFrom('news_items')
-          .select('id')
-          .where('id', '>', afterId)
-          .where('id', '<=', upToId)
-          .where(sql<SqlBool>`search_vector @@ to_tsquery('english', ${toTsQuery(tokens)})`)
-          .execute();
+  // Items above the search index's copy position are always in the new index (search-index.ts).
+  const rows = await db
+    .selectFrom('news_items')
+    .select('id')
+    .where('id', '>', afterId)
+    .where('id', '<=', upToId)
+    .where(itemMatches(dialect, tokens))
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 

@@ -1,5 +1,6 @@
 // Feed rows (snake_case, epoch ms, 0/1) to the API's NewsItem.
 import { ITEM_TYPES, type ItemType, type SourceType } from '../../shared/constants';
+import type { LaunchChip } from '../../shared/launches';
 import type { TopicRef } from '../../shared/topics';
 import type { NewsItem, TypedExtra } from '../../shared/types';
 import { sanitizeExtra } from './extra';
@@ -39,12 +40,22 @@ export interface ItemState {
 }
 const NO_STATE: ItemState = { isRead: false, isSaved: false };
 
+/** What ingestion derived for an item, read beside its row (each defaults to none). */
+export interface ItemDerived {
+  /** Its space topics (topics/). */
+  topics?: TopicRef[];
+  /** Its story (stories/); alone, the item's own. */
+  story?: { id: string; sourceCount: number };
+  /** The launch it is about (launches/), for its chip. */
+  launch?: LaunchChip;
+}
+
 export function toNewsItem(
   row: FeedRow,
   state: ItemState = NO_STATE,
-  topics: TopicRef[] = [],
-  story: { id: string; sourceCount: number } = { id: String(row.id), sourceCount: 1 },
+  derived: ItemDerived = {},
 ): NewsItem {
+  const { topics = [], story = { id: String(row.id), sourceCount: 1 }, launch } = derived;
   const fields = {
     id: String(row.id),
     title: row.title,
@@ -65,6 +76,7 @@ export function toNewsItem(
     isSaved: state.isSaved,
     topics,
     story,
+    ...(launch ? { launch } : {}),
   };
   return Object.assign(fields, typedExtra(row.source_type, parseExtra(row.extra)));
 }

@@ -107,6 +107,7 @@ async function filteredItems(
         dialect: ctx.dialect,
         searchCache: cache,
         hotHours: ctx.config.stories.hotHours,
+        searchCountLimit: ctx.config.searchCountLimit,
       },
       userId,
       query,

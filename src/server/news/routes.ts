@@ -37,6 +37,7 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
       dialect: ctx.dialect,
       searchCache,
       hotHours: ctx.config.stories.hotHours,
+      searchCountLimit: ctx.config.searchCountLimit,
     };
     typed.post(
       '/_api/news/mark-all-read',

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ical, { ICalCalendarMethod } from 'ical-generator';
+import { APP_ROUTES } from '../../shared/routes';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { calendarEvents, type CalendarEvent } from './events';
@@ -33,7 +34,13 @@ const endOf = (e: CalendarEvent) => text(e.details.localEnds) ?? e.endAt ?? e.at
 export function renderCalendar(
   events: CalendarEvent[],
   launches: CalendarLaunch[],
-  options: { url: string; placeName: string | null; stamp: Date },
+  options: {
+    url: string;
+    placeName: string | null;
+    stamp: Date;
+    /** A launch's page in AstroDash (the Rocket Launches list, opened at it). */
+    launchUrl: (id: string) => string;
+  },
 ): string {
   const calendar = ical({
     name: 'AstroDash: Sky events and launches',
@@ -63,11 +70,11 @@ export function renderCalendar(
       end: new Date(l.windowEnd && l.windowEnd > l.at ? l.windowEnd : l.at),
       stamp: options.stamp,
       summary: `Launch: ${l.name}`,
-      description: [l.provider, l.status && `Status: ${l.status}`, l.url]
+      description: [l.provider, l.status && `Status: ${l.status}`, options.launchUrl(l.id)]
         .filter(Boolean)
         .join('\n'),
       location: [l.pad, l.location].filter(Boolean).join(', ') || null,
-      url: l.url,
+      url: options.launchUrl(l.id),
       categories: [{ name: 'launch' }],
     });
   }
@@ -82,12 +89,13 @@ export function calendarFeedServer(ctx: AppContext) {
     const now = Date.now();
     const place = observerOf(owner);
     const events = calendarEvents(now - 30 * DAY, now + 365 * DAY, place);
-    const launches = await launchesBetween(ctx.db, owner.id, now - 7 * DAY, now + 365 * DAY);
+    const launches = await launchesBetween(ctx.db, now - 7 * DAY, now + 365 * DAY);
     const origin = ctx.config.publicUrl
       ? new URL(ctx.config.publicUrl).origin
       : `${request.protocol}://${request.host}`;
     const body = renderCalendar(events, launches, {
       url: `${origin}${calendarFeedPath(match[1])}`,
+      launchUrl: (id) => `${origin}${APP_ROUTES.rocketLaunches}?launch=${encodeURIComponent(id)}`,
       placeName: place?.name ?? null,
       // Stamped by the day, so an unchanged calendar keeps its ETag all day.
       stamp: new Date(Math.floor(now / DAY) * DAY),

@@ -293,7 +293,7 @@ const OUTER = [Body.Mars, Body.Jupiter, Body.Saturn, Body.Uranus, Body.Neptune] 
 export function oppositions(from: number, to: number): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   for (const body of OUTER) {
-    for (let t = SearchRelativeLongitude(body, 180, new Date(from)); t.date.getTime() < to;) {
+    for (let t = SearchRelativeLongitude(body, 0, new Date(from)); t.date.getTime() < to;) {
       const at = t.date.getTime();
       events.push({
         id: `opposition-${slug(body)}-${dateKey(at)}`,
@@ -303,7 +303,7 @@ export function oppositions(from: number, to: number): CalendarEvent[] {
         description: `${body} is opposite the Sun: up all night, at its closest and brightest of the year.`,
         details: { body },
       });
-      t = SearchRelativeLongitude(body, 180, new Date(at + 30 * DAY));
+      t = SearchRelativeLongitude(body, 0, new Date(at + 30 * DAY));
     }
   }
   return events;

@@ -36,7 +36,7 @@ export function searchTermOf(event: CalendarEvent): string {
   }
 }
 
-export function eventStories(ctx: Pick<AppContext, 'db' | 'dialect'>) {
+export function eventStories(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>) {
   const cache = new SearchCache();
   return async function storiesFor(
     userId: number,
@@ -54,7 +54,12 @@ export function eventStories(ctx: Pick<AppContext, 'db' | 'dialect'>) {
     for (const event of candidates) {
       const t = Date.parse(event.at);
       const page = await listNews(
-        { db: ctx.db, dialect: ctx.dialect, searchCache: cache },
+        {
+          db: ctx.db,
+          dialect: ctx.dialect,
+          searchCache: cache,
+          searchCountLimit: ctx.config.searchCountLimit,
+        },
         userId,
         {
           page: 1,

@@ -118,9 +118,16 @@ describe('sky-events calendar against published values', () => {
     expect(['2026-08-12', '2026-08-13']).toContain(day('Perseids'));
     expect(day('Geminids')).toBe('2026-12-14');
     expect(day('Quadrantids')).toBe('2026-01-03');
-    expect(titles('opposition')).toEqual(
-      expect.arrayContaining(['Jupiter at opposition', 'Saturn at opposition']),
-    );
+    // Oppositions on their published dates (Sky & Telescope, NASA): Jupiter 10 January,
+    // Neptune 26 September, Saturn 4 October, Uranus 25 November 2026.
+    expect(
+      year.filter((e) => e.kind === 'opposition').map((e) => [e.title, e.at.slice(0, 10)]),
+    ).toEqual([
+      ['Jupiter at opposition', '2026-01-10'],
+      ['Neptune at opposition', '2026-09-26'],
+      ['Saturn at opposition', '2026-10-04'],
+      ['Uranus at opposition', '2026-11-25'],
+    ]);
     // Venus and Jupiter meet 1.6° apart on 9 June 2026.
     const vj = year.find((e) => e.id.startsWith('conjunction-venus-jupiter'))!;
     expect(vj.at.slice(0, 10)).toBe('2026-06-09');

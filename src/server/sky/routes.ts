@@ -9,15 +9,17 @@ import { requireUser } from '../http/auth-guard';
 import { badRequest } from '../http/errors';
 import { moonPhaseAt } from './moon';
 import { placeOf, zipPlace } from './place';
-import { createSkyService } from './service';
+import { createSkyService, type SkyService } from './service';
 import { skyCalendarRoutes } from './skycal-routes';
 import { eventVerdicts } from './tonight-answer';
 import { tonightRoutes } from './tonight-routes';
 
 export const NO_ZIP_MESSAGE = 'Set your ZIP code to see local weather.';
 
-export function skyRoutes(ctx: AppContext): FastifyPluginAsync {
-  const sky = createSkyService(ctx.config, ctx.log);
+export function skyRoutes(
+  ctx: AppContext,
+  sky: SkyService = createSkyService(ctx.config, ctx.log),
+): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     // Satellite passes and the sky-events calendar (issue 28), each event with that night's verdict.

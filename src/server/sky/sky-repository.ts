@@ -16,6 +16,23 @@ export async function minPassElevation(db: DB, userId: number): Promise<number> 
   return row?.min_pass_elevation ?? MIN_ELEVATION_DEFAULT;
 }
 
+/** Each user's minimum pass elevation (the default where none was set), for many users at once. */
+export async function minPassElevations(
+  db: DB,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  const out = new Map(userIds.map((id) => [id, MIN_ELEVATION_DEFAULT]));
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const rows = await db
+      .selectFrom('sky_preferences')
+      .where('user_id', 'in', userIds.slice(i, i + 1000))
+      .select(['user_id', 'min_pass_elevation'])
+      .execute();
+    for (const r of rows) out.set(r.user_id, r.min_pass_elevation);
+  }
+  return out;
+}
+
 export async function setMinPassElevation(db: DB, userId: number, degrees: number, now: number) {
   await db
     .insertInto('sky_preferences')

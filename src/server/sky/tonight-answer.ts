@@ -82,6 +82,8 @@ export async function tonightAnswer(
   sky: SkyService,
   config: Config,
   place: SkyPlace,
+  /** The instant "tonight" is decided at (the alerts engine's clock); default: the forecast's now. */
+  reference?: Date,
 ): Promise<TonightAnswer | ErrorAnswer> {
   const [forecast, air, inputs] = await Promise.all([
     sky.forecast(place),
@@ -95,6 +97,7 @@ export async function tonightAnswer(
     place,
     weights: config.sky.cloudWeights,
     hazeCap: config.sky.hazeCap,
+    reference,
   });
   const aurora = auroraTonight(place, result.night, result.reference, inputs, config.sky);
   const auroraWords =

@@ -3,6 +3,7 @@
 // stand, without the broader topics they imply ("Artemis II" is not "Artemis
 // III" because both imply "Artemis"). And the launches an item is linked to.
 import type { DB, Tx } from '../db/database';
+import { launchIdsOfItems } from '../launches/links';
 import { matchEntities } from '../topics/vocabulary';
 
 /** Slugs of the entities named in a text, each once. */
@@ -12,12 +13,8 @@ export function topicsForClustering(text: string): string[] {
 
 /**
  * The launches each item is linked to (the launches module's item ↔ launch
- * table). Answers nothing until that module exists: the lead wires it at merge.
- * Measured figures hold either way (launch ids are hidden in the measurement).
+ * links, written by its after-store step before this one runs). The measured
+ * figures hold without them (launch ids are hidden in the measurement).
  */
-export async function launchLinksOf(
-  _db: DB | Tx,
-  _itemIds: readonly number[],
-): Promise<Map<number, string[]>> {
-  return new Map();
-}
+export const launchLinksOf = (db: DB | Tx, itemIds: readonly number[]) =>
+  launchIdsOfItems(db, itemIds);

@@ -2,8 +2,10 @@
 // programs, active launcher configurations and spacecraft configurations,
 // turned into entities (ll2.ts) and stored (topic_vocabulary), where every
 // thread and instance picks them up (loaded.ts). Every call first asks the
-// launch call budget (askLaunchLibraryBudget); a refused call ends the run and
-// the vocabulary in use stays as it was. The shipped file is the fallback.
+// launch call budget (`mayCall`: the launches module's askLaunchLibraryBudget,
+// handed in by the job, since launches reads the topics' matcher and not the
+// reverse); a refused call ends the run and the vocabulary in use stays as it
+// was. The shipped file is the fallback.
 import { z } from 'zod';
 import type { DB } from '../db/database';
 import type { GuardedHttp } from '../net/types';
@@ -25,21 +27,13 @@ export const MAX_PAGES_PER_LIST = 3;
 /** Fewer entities than this is a broken answer, not a vocabulary: nothing is stored. */
 export const MIN_ENTITIES = 20;
 
-/**
- * STAND-IN, to be wired at merge to the launches module's LL2 call budget
- * (one budget for every instance). Answers whether one more LL2 call may be
- * made now for `purpose`.
- */
-export async function askLaunchLibraryBudget(_db: DB, _purpose: string): Promise<boolean> {
-  return true;
-}
-
 export interface RefreshDeps {
   db: DB;
   config: { launchLibraryUrl: string; launchLibraryToken?: string };
   /** The operator's client (LAUNCH_LIBRARY_URL is theirs): net/guarded-http.ts operatorHttp. */
   http: GuardedHttp;
-  mayCall?: (db: DB, purpose: string) => Promise<boolean>;
+  /** Whether one more LL2 call may be made now (the launches module's shared budget). */
+  mayCall: (db: DB, purpose: string) => Promise<boolean>;
 }
 
 const pageSchema = z.object({
@@ -66,7 +60,7 @@ async function readList<T>(
   schema: z.ZodType<T>,
   counter: { calls: number },
 ): Promise<T[]> {
-  const mayCall = deps.mayCall ?? askLaunchLibraryBudget;
+  const { mayCall } = deps;
   const token = deps.config.launchLibraryToken;
   const out: T[] = [];
   let url: string | null | undefined = firstUrl;

@@ -93,6 +93,43 @@ export async function setChoice(
     .execute();
 }
 
+/** Each of these users' chosen topics (followed or muted), in a few queries. */
+export async function findChoicesOf(
+  db: Db,
+  table: Choice,
+  userIds: readonly number[],
+): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  for (const ids of chunks(userIds)) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['user_id', 'topic'])
+      .where('user_id', 'in', ids)
+      .execute();
+    for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.topic]);
+  }
+  return out;
+}
+
+/** Which of these items are tagged with the topic (the alerts' stories trigger). */
+export async function findItemsTagged(
+  db: Db,
+  topic: string,
+  itemIds: readonly number[],
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const ids of chunks(itemIds)) {
+    const rows = await db
+      .selectFrom('item_topics')
+      .select('item_id')
+      .where('topic', '=', topic)
+      .where('item_id', 'in', ids)
+      .execute();
+    for (const r of rows) found.add(r.item_id);
+  }
+  return found;
+}
+
 /** Users who follow a topic (for the alerts). */
 export async function findFollowers(db: Db, topic: string): Promise<number[]> {
   const rows = await db

@@ -3,7 +3,12 @@
 // user's own) → act → present.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { followTopicSchema, muteTopicSchema, topicParamsSchema } from '../../shared/topics';
+import {
+  followTopicSchema,
+  muteTopicSchema,
+  topicParamsSchema,
+  type TopicLaunch,
+} from '../../shared/topics';
 import type { NewsItem } from '../../shared/types';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
@@ -18,6 +23,11 @@ export interface TopicsRoutesOptions {
    * ?topic=, handed in by app.ts: news reads topics, not the reverse).
    */
   topicItems: (userId: number, slug: string, limit: number) => Promise<NewsItem[]>;
+  /**
+   * The topic's launches with their date changes (the launches module's, handed
+   * in by app.ts: launches reads topics' matcher, not the reverse).
+   */
+  topicLaunches: (slug: string) => Promise<TopicLaunch[]>;
 }
 
 export function topicsRoutes(ctx: AppContext, options: TopicsRoutesOptions): FastifyPluginAsync {
@@ -35,7 +45,7 @@ export function topicsRoutes(ctx: AppContext, options: TopicsRoutesOptions): Fas
       const topic = await topics.topicDetail(db, user.id, request.params.slug);
       const [items, launches, skyEvents] = await Promise.all([
         options.topicItems(user.id, topic.slug, TOPIC_PAGE_ITEMS),
-        topics.topicLaunches(db, topic.slug),
+        options.topicLaunches(topic.slug),
         topics.topicSkyEvents(db, topic.slug),
       ]);
       return { topic, items, launches, skyEvents };

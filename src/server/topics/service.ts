@@ -1,10 +1,12 @@
 // What other modules ask of topics: an item's topics with their names, a
 // user's followed and muted topics, a topic's detail. No module's SQL but ours.
-import type { TopicDetail, TopicRef, TopicSummary } from '../../shared/topics';
+import type { TopicDetail, TopicRef, TopicSkyEvent, TopicSummary } from '../../shared/topics';
 import type { DB } from '../db/database';
 import { notFound } from '../http/errors';
 import { keepVocabularyCurrent } from './loaded';
 import * as repo from './repository';
+import { skyEventsAbout } from './sky-events';
+import { slugify } from './entities';
 import { allEntities, entityBySlug } from './vocabulary';
 
 /** A stored slug the vocabulary no longer knows keeps a readable name. */
@@ -25,6 +27,11 @@ export async function topicsOfItems(
 /** The topics a user follows: the alerts notify on their new stories. */
 export function followedTopics(db: DB, userId: number): Promise<string[]> {
   return repo.findChoices(db, 'topic_follows', userId);
+}
+
+/** The topics each of these users follows (users who follow none are left out). */
+export function followedTopicsOf(db: DB, userIds: readonly number[]) {
+  return repo.findChoicesOf(db, 'topic_follows', userIds);
 }
 
 export function mutedTopics(db: DB, userId: number): Promise<string[]> {
@@ -94,15 +101,35 @@ export async function setMute(db: DB, userId: number, slug: string, mute: boolea
   return { topic: { slug, name: entity.name }, muted: mute };
 }
 
-// The topic page's launches and sky events come from other modules (launches/,
-// sky/). Until they are wired at merge, each is this one function, empty.
-
-/** A topic's launches and their date changes (launches/ will answer this). */
-export async function topicLaunches(_db: DB, _slug: string): Promise<unknown[]> {
-  return [];
+/**
+ * The topic a rule names: its slug, or a topic's name or alias as a person
+ * would type it ("JWST", "Artemis II"); undefined when the vocabulary has none.
+ */
+export function resolveTopic(topic: string): string | undefined {
+  if (entityBySlug(topic)) return topic;
+  const wanted = topic.trim().toLowerCase();
+  const named = allEntities().find((e) => e.aliases.some((a) => a.toLowerCase() === wanted));
+  return named?.slug ?? (entityBySlug(slugify(topic)) ? slugify(topic) : undefined);
 }
 
-/** A topic's sky events (sky/'s events calendar will answer this). */
-export async function topicSkyEvents(_db: DB, _slug: string): Promise<unknown[]> {
-  return [];
+/** Which of these new items are about the topic (tagged at ingestion): the alerts' stories trigger. */
+export async function storiesAboutTopic(
+  db: DB,
+  topic: string,
+  itemIds: readonly number[],
+): Promise<Set<number>> {
+  await keepVocabularyCurrent(db);
+  const slug = resolveTopic(topic);
+  if (!slug || itemIds.length === 0) return new Set();
+  return repo.findItemsTagged(db, slug, itemIds);
+}
+
+/** A topic's sky events in the coming months (sky/'s calendar, read through the matcher). */
+export async function topicSkyEvents(
+  db: DB,
+  slug: string,
+  now = Date.now(),
+): Promise<TopicSkyEvent[]> {
+  await keepVocabularyCurrent(db);
+  return skyEventsAbout(slug, now);
 }

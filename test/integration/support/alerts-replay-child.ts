@@ -5,6 +5,8 @@
 // "done t" back). The parent skips the minutes where no source changed and
 // nothing is due, so a step that follows a change runs the job (look), as the
 // job's minute would; every step dispatches, as the dispatcher wakes when due.
+// Launches come from the scenario; aurora, tonight, passes, sky events and
+// topics from the real modules, their upstreams on the parent's fixture server.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,14 +19,12 @@ import { openDatabase, type DatabaseOptions } from '../../../src/server/db/datab
 import { manualClock } from '../../../src/server/jobs/clock';
 import { jobDefinitions } from '../../../src/server/jobs/definitions';
 import { createJobRunner } from '../../../src/server/jobs/runner';
-import { auroraAt, launchesAt, passesAt, tonightAt, type Scenario } from './alerts-scenario';
+import { createSkyService } from '../../../src/server/sky/service';
+import { launchesAt, type Scenario } from './alerts-scenario';
 
-const [databaseJson, scenarioFile, userIdsJson] = process.argv.slice(2);
+const [databaseJson, scenarioFile, upstreamUrl] = process.argv.slice(2);
 const options = JSON.parse(databaseJson) as DatabaseOptions;
 const scenario = JSON.parse(fs.readFileSync(scenarioFile, 'utf8')) as Scenario;
-/** The users' ids, in the scenario's order. */
-const userIds = JSON.parse(userIdsJson) as number[];
-const indexOf = new Map(userIds.map((id, i) => [id, i]));
 
 const { db, dialect } = openDatabase(options);
 const config = loadConfig({
@@ -32,24 +32,22 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   FETCH_ALLOW_PRIVATE_NETWORK: 'true',
   FETCH_TIMEOUT_MS: '5000',
+  SWPC_URL: upstreamUrl,
+  OPEN_METEO_URL: upstreamUrl,
+  OPEN_METEO_AIR_QUALITY_URL: upstreamUrl,
 });
 const log = pino({ enabled: false });
 const clock = manualClock(scenario.start);
-
-const perUser = <T>(ids: number[], f: (index: number) => T) =>
-  new Map(ids.filter((id) => indexOf.has(id)).map((id) => [id, f(indexOf.get(id)!)]));
 
 const engine = createAlertEngine(
   { config, db, dialect, log },
   {
     clock,
     claimTtlMs: 30_000,
-    sources: withSources({
-      launches: async (now) => launchesAt(scenario, now),
-      aurora: async (ids, now) => perUser(ids, (i) => auroraAt(scenario, scenario.users[i], now)),
-      tonight: async (ids, now) => perUser(ids, (i) => tonightAt(scenario, i, now)),
-      passes: async (ids, now) => perUser(ids, () => passesAt(scenario, now)),
-    }),
+    sources: withSources(
+      { launches: async (now) => launchesAt(scenario, now) },
+      { db, config, sky: createSkyService(config, log) },
+    ),
   },
 );
 const runner = createJobRunner({

@@ -1,18 +1,13 @@
 // A week of events for the alerts replay, made from a seed: 50 launches with
-// slips, scrubs and TBDs, 2 geomagnetic storms, 30 ISS passes, 21 evenings (20
-// of them clear) over three places, and 200 matching stories in bursts among
-// others. The replay's parent and its engine processes read the same scenario;
-// the sources below answer from it as a function of the fake clock.
+// slips, scrubs and TBDs, 2 geomagnetic storms (in the Kp product the fixture
+// server replays), 21 evenings (20 of them clear, in the Open-Meteo forecasts it
+// replays) over three places, and 200 matching stories in bursts among others.
+// ISS passes and sky events are the sky module's own, from the CelesTrak element
+// sets and the calendar. The replay's parent and its engine processes read the
+// same scenario; the launch source answers from it as a function of the fake clock.
 import * as Astronomy from 'astronomy-engine';
 import { instantAtLocal, localParts } from '../../../src/server/alerts/local-time';
-import type {
-  AuroraLevel,
-  AuroraState,
-  LaunchSnapshot,
-  LaunchStatus,
-  Pass,
-  TonightState,
-} from '../../../src/server/alerts/triggers/types';
+import type { LaunchSnapshot, LaunchStatus } from '../../../src/server/alerts/triggers/types';
 
 const S = 1000;
 const M = 60 * S;
@@ -39,8 +34,8 @@ export interface Scenario {
   end: number;
   users: ReplayUser[];
   launches: { id: string; name: string; provider: string; vehicle: string; steps: LaunchStep[] }[];
-  storms: { phases: { at: number; tier: AuroraLevel }[] }[];
-  passes: Pass[];
+  /** The planetary Kp of each 3-hour period of a storm (1 outside them). */
+  storms: { phases: { at: number; kp: number }[] }[];
   /** Per user, the evenings (local date) that are not clear. */
   cloudy: string[][];
   stories: { at: number; title: string; matching: boolean; burst: number }[];
@@ -117,30 +112,17 @@ export function makeScenario(seed: number, start: number): Scenario {
   }
 
   const storm = (day: number): Scenario['storms'][number] => {
-    const begin = start + day * DAY + 8 * H; // 20:00 UTC
+    const begin = Math.floor((start + day * DAY) / DAY) * DAY + 18 * H; // 18:00 UTC, a Kp period
     return {
       phases: [
-        { at: begin, tier: 'camera' },
-        { at: begin + 2 * H, tier: 'naked-eye' },
-        { at: begin + 5 * H, tier: 'overhead' },
-        { at: begin + 7 * H, tier: 'naked-eye' },
-        { at: begin + 9 * H, tier: 'none' },
+        { at: begin, kp: 4.33 },
+        { at: begin + 3 * H, kp: 6.67 },
+        { at: begin + 6 * H, kp: 7.67 },
+        { at: begin + 9 * H, kp: 5.33 },
+        { at: begin + 12 * H, kp: 1 },
       ],
     };
   };
-
-  const passes: Pass[] = [];
-  for (let i = 0; i < 30; i++) {
-    const s = minute(start + 3 * H + i * ((7 * DAY - 6 * H) / 30) + between(0, 2 * H));
-    passes.push({
-      id: `iss-${s}`,
-      satellite: 'ISS',
-      start: s,
-      end: s + 6 * M,
-      maxElevation: Math.round(between(15, 85)),
-      visible: true,
-    });
-  }
 
   const stories: Scenario['stories'] = [];
   const sizes = [1, 2, 3, 5, 8, 12];
@@ -197,7 +179,6 @@ export function makeScenario(seed: number, start: number): Scenario {
     ],
     launches,
     storms: [storm(1), storm(4)],
-    passes,
     cloudy: [[], [localParts(start + 3 * DAY, 'America/New_York').date], []],
     stories,
   };
@@ -224,30 +205,14 @@ export function sunAltitude(user: ReplayUser, t: number): number {
   return Astronomy.Horizon(date, observer, eq.ra, eq.dec, 'normal').altitude;
 }
 
-export function auroraTier(s: Scenario, t: number): AuroraLevel {
+/** The planetary Kp of the 3-hour period that holds `t`. */
+export function kpAt(s: Scenario, t: number): number {
   for (const storm of s.storms) {
     const phase = storm.phases.filter((p) => p.at <= t).at(-1);
-    if (phase && t < storm.phases.at(-1)!.at) return phase.tier;
+    if (phase && t < storm.phases.at(-1)!.at) return phase.kp;
   }
-  return 'none';
+  return 1;
 }
-
-export const auroraAt = (s: Scenario, user: ReplayUser, t: number): AuroraState => ({
-  tier: auroraTier(s, t),
-  sunAltitude: sunAltitude(user, t),
-});
-
-export function tonightAt(s: Scenario, index: number, t: number): TonightState {
-  const date = localParts(t, s.users[index].zone).date;
-  return {
-    date,
-    verdict: s.cloudy[index].includes(date) ? 'no-go' : 'go',
-    summary: 'Clear and dark from 21:00',
-  };
-}
-
-export const passesAt = (s: Scenario, t: number): Pass[] =>
-  s.passes.filter((p) => p.start > t && p.start <= t + 3 * H);
 
 /** The evenings at 17:00 local within the week, per user. */
 export function evenings(s: Scenario, index: number): { date: string; at: number }[] {
@@ -261,26 +226,52 @@ export function evenings(s: Scenario, index: number): { date: string; at: number
   return out;
 }
 
+/** When the Sun crosses −12° at the user's place during [from, to), to the minute. */
+export function twilightCrossings(user: ReplayUser, from: number, to: number): number[] {
+  const out: number[] = [];
+  const step = 10 * M;
+  let dark = sunAltitude(user, from) < -12;
+  for (let t = from + step; t < to; t += step) {
+    const now = sunAltitude(user, t) < -12;
+    if (now === dark) continue;
+    for (let m = t - step + M; m <= t; m += M)
+      if (sunAltitude(user, m) < -12 === now) {
+        out.push(m);
+        break;
+      }
+    dark = now;
+  }
+  return out;
+}
+
+/** 09:00 local on each day of the week, per user: when the sky-event rules look. */
+export function mornings(s: Scenario, index: number): { date: string; at: number }[] {
+  const zone = s.users[index].zone;
+  const out: { date: string; at: number }[] = [];
+  for (let d = -1; d <= 8; d++) {
+    const date = localParts(s.start + d * DAY, zone).date;
+    const at = instantAtLocal(date, 9 * 60, zone);
+    if (at > s.start && at <= s.end && !out.some((e) => e.date === date)) out.push({ date, at });
+  }
+  return out;
+}
+
 /**
  * The moments something may happen that the engine must look at: source changes,
- * stories (at the next whole minute, when the job looks), evenings, pass windows,
- * the Sun crossing −12° during a storm. Due alerts are added by the replay as it goes.
+ * stories (at the next whole minute, when the job looks), evenings and mornings,
+ * the Kp product's 3-hour periods, the Sun crossing −12°, and `extra` (the passes'
+ * windows, which the sky module predicts). Due alerts are added by the replay as it goes.
  */
-export function inputTimes(s: Scenario): number[] {
-  const times = new Set<number>();
+export function inputTimes(s: Scenario, extra: number[] = []): number[] {
+  const times = new Set<number>(extra);
   const nextMinute = (t: number) => Math.ceil(t / M) * M;
   for (const l of s.launches) for (const step of l.steps) times.add(nextMinute(step.at));
   for (const story of s.stories) times.add(nextMinute(story.at));
-  for (const p of s.passes) times.add(p.start - H - 4 * M);
+  for (let t = Math.ceil(s.start / (3 * H)) * 3 * H; t <= s.end; t += 3 * H) times.add(t);
   s.users.forEach((user, i) => {
     for (const e of evenings(s, i)) times.add(e.at);
-    for (const storm of s.storms) {
-      for (const p of storm.phases) times.add(p.at);
-      for (let t = storm.phases[0].at; t <= storm.phases.at(-1)!.at; t += M) {
-        const dark = sunAltitude(user, t) < -12;
-        if (dark !== sunAltitude(user, t + M) < -12) times.add(t + M);
-      }
-    }
+    for (const e of mornings(s, i)) times.add(e.at);
+    for (const t of twilightCrossings(user, s.start, s.end)) times.add(t);
   });
   return [...times].filter((t) => t >= s.start && t <= s.end).toSorted((a, b) => a - b);
 }

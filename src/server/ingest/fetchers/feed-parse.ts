@@ -16,6 +16,8 @@ import { looksLikeHtml, safeXml } from '../../net/decode';
 import { SourceFetchError, type FetchedItem } from '../types';
 import { escapeHtml, resolveUrl } from './util';
 import { atomBases, type AtomBases, type EntryBases } from './xml-base';
+import { readJsonOrNull } from '../parse/json-document';
+import { snapiItems } from './snapi';
 
 export interface ParsedFeed {
   /** The feed's own title. */
@@ -26,6 +28,16 @@ export interface ParsedFeed {
 }
 
 export const NOT_A_FEED = 'Not a feed: the URL returned an HTML page';
+
+/** A Spaceflight News API article list's items (snapi.ts), else null; looked for only in JSON that names a news site. */
+function snapiDocument(text: string): FetchedItem[] | null {
+  const start = text
+    .slice(0, 4096)
+    .trimStart()
+    .replace(/^\uFEFF/, '');
+  if (!start.startsWith('{') || !start.includes('"news_site"')) return null;
+  return snapiItems(readJsonOrNull(text.replace(/^\uFEFF/, '')));
+}
 
 /** Parses a feed body into feedsmith's model; throws user-facing SourceFetchErrors. */
 export function parseFeedDocument(text: string): AnyFeed {
@@ -61,6 +73,8 @@ export function parseFeedDocument(text: string): AnyFeed {
 
 /** Parses a feed body and maps its entries; `feedUrl` (after redirects) resolves relative links. */
 export function parseFeedText(text: string, feedUrl: string): ParsedFeed {
+  const snapi = snapiDocument(text);
+  if (snapi) return { title: 'Spaceflight News API', siteUrl: null, items: snapi };
   const parsed = parseFeedDocument(text);
   return feedToItems(parsed, feedUrl, parsed.format === 'atom' ? atomBases(text, feedUrl) : null);
 }

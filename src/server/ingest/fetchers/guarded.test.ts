@@ -1,5 +1,6 @@
-// Every fetcher once through the real guarded HTTP client (SSRF guard with private
-// targets allowed, redirects, decoding), to prove the fetchers honour its contract.
+// Every fetcher that calls upstream once through the real guarded HTTP client (SSRF
+// guard with private targets allowed, redirects, decoding), to prove the fetchers honour
+// its contract. (rocket_launch reads the launch store; launches/ polls LL2: its tests.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer } from '../../../../test/helpers/fixture-server';
 import type { SourceType } from '../../../shared/constants';
@@ -8,7 +9,6 @@ import type { Fetcher } from '../types';
 import { blueskyFetcher } from './bluesky';
 import { customFetcher } from './custom';
 import { googleNewsFetcher } from './google-news';
-import { launchesFetcher, resetLaunchCache } from './launches';
 import { redditFetcher } from './reddit';
 import { rssFetcher } from './rss';
 import { testContext } from './test-support';
@@ -25,7 +25,6 @@ describe('fetchers through the guarded HTTP client', () => {
       YOUTUBE_BASE_URL: server.url,
       REDDIT_BASE_URL: server.url,
       BLUESKY_APPVIEW_URL: server.url,
-      LAUNCH_LIBRARY_URL: `${server.url}/2.2.0`,
     };
     http = createGuardedHttp(testContext({ url: 'x', sourceType: 'rss' }, env).config);
     server
@@ -35,15 +34,12 @@ describe('fetchers through the guarded HTTP client', () => {
       .route('/r/homelab/.rss', { file: 'reddit-subreddit.rss.xml' })
       .route('/xrpc/app.bsky.feed.getAuthorFeed', { file: 'bluesky-get-author-feed.json' })
       .route('/rss/search', { file: 'google-news-search.rss.xml' })
-      .route('/2.2.0/launch/upcoming/', { file: 'll2-upcoming-detailed-mode.json' })
       .route('/sky/', { file: 'custom-page-with-feed-link.html' })
       .route('/feeds/sky.xml', { file: 'rss2-podcast-relative-links.xml' });
-    resetLaunchCache();
   });
   afterAll(async () => {
     await http.close();
     await server.close();
-    resetLaunchCache();
   });
 
   it.each<[SourceType, Fetcher, string, number]>([
@@ -52,7 +48,6 @@ describe('fetchers through the guarded HTTP client', () => {
     ['reddit', redditFetcher, 'https://www.reddit.com/r/homelab/', 25],
     ['bluesky', blueskyFetcher, 'https://bsky.app/profile/dril.bsky.social', 5],
     ['google_news', googleNewsFetcher, '/rss/search?q=x', 35],
-    ['rocket_launch', launchesFetcher, 'https://ll.thespacedevs.com/2.2.0/', 4],
     ['custom', customFetcher, '/sky/', 3],
   ])('%s', async (sourceType, fetcher, url, n) => {
     const ctx = testContext(

@@ -5,7 +5,7 @@ import { readFixture } from '../../../../test/helpers/fixture-server';
 import { blueskyPostToItem, parseBlueskyAuthorFeed } from './bluesky';
 import { launchToItem, parseLaunches } from './launches';
 import { AuthorFeed, PostView } from './bluesky-schema';
-import { Launch, LaunchList } from './launches-schema';
+import { Launch, LaunchList } from '../../launches/schema';
 
 const json = (name: string): unknown => JSON.parse(readFixture(name).toString('utf8'));
 

@@ -1,6 +1,7 @@
 // Test-only plumbing for fetcher tests: a GuardedHttp over plain fetch (the pipeline's
 // integration tests run the real guarded client) and a FetchContext builder.
 import { loadConfig } from '../../config';
+import type { DB } from '../../db/database';
 import type { SourceType } from '../../../shared/constants';
 import type {
   FetchContext,
@@ -35,10 +36,18 @@ async function request(url: string, options: HttpRequestOptions = {}): Promise<H
   };
 }
 
+/** For fetchers that read no database: any use fails loudly. */
+const noDatabase = new Proxy({} as DB, {
+  get() {
+    throw new Error('this fetcher test has no database; pass one to testContext');
+  },
+});
+
 export function testContext(
   source: Partial<SourceToFetch> & { url: string; sourceType: SourceType },
   env: Record<string, string> = {},
   http: GuardedHttp = plainHttp,
+  db: DB = noDatabase,
 ): FetchContext {
   return {
     source: {
@@ -52,5 +61,6 @@ export function testContext(
     http,
     config: loadConfig({ FETCH_ALLOW_PRIVATE_NETWORK: 'true', ...env }).ingest,
     now: new Date('2026-07-20T12:00:00Z'),
+    db,
   };
 }

@@ -23,6 +23,12 @@ export const DEFAULT_SOURCES: ReadonlyArray<{ name: string; url: string; sourceT
     { name: 'Sky & Telescope', url: 'https://skyandtelescope.org/feed/', sourceType: 'rss' },
     { name: 'SpaceNews', url: 'https://spacenews.com/feed/', sourceType: 'rss' },
     { name: 'Spaceflight Now', url: 'https://spaceflightnow.com/feed/', sourceType: 'rss' },
+    // The Spaceflight News API's article list (JSON): its articles name their launches.
+    {
+      name: 'Spaceflight News API',
+      url: 'https://api.spaceflightnewsapi.net/v4/articles/?limit=50',
+      sourceType: 'rss',
+    },
     // YouTube channels
     { name: 'NASA on YouTube', url: 'https://www.youtube.com/@NASA', sourceType: 'youtube' },
     { name: 'PBS Space Time', url: 'https://www.youtube.com/@pbsspacetime', sourceType: 'youtube' },

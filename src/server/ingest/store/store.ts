@@ -176,11 +176,15 @@ export async function storeItems(
           .execute();
       }
     }
+    // Oldest first: SQLite's search index is keyed by publish time and writes out
+    // what it holds whenever a key goes down (news/search-index.ts), so a feed
+    // stored newest first made a segment per item. Ties keep the feed's order.
+    const ordered = fresh.toSorted((a, b) => a.published_at - b.published_at);
     const ids = new Map<string, number>();
-    for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
+    for (let i = 0; i < ordered.length; i += INSERT_BATCH) {
       const rows = await tx
         .insertInto('news_items')
-        .values(fresh.slice(i, i + INSERT_BATCH))
+        .values(ordered.slice(i, i + INSERT_BATCH))
         .returning(['id', 'dedupe_key'])
         .execute();
       for (const r of rows) ids.set(r.dedupe_key, r.id);

@@ -45,6 +45,7 @@ function LastRun({ run }: { run: JobRun | undefined }) {
 function JobItem({ job }: { job: JobInfo }) {
   const run = useRunJob();
   const busy = job.running || (run.isPending && run.variables === job.name);
+  const budget = job.details?.callBudget;
   const runNow = () =>
     run.mutate(job.name, {
       onSuccess: ({ run: { status, error, figures } }) => {
@@ -72,10 +73,22 @@ function JobItem({ job }: { job: JobInfo }) {
         <p className="text-sm text-muted-foreground">
           {job.description} {job.schedule}.
         </p>
-        <p className="text-sm">
-          <span className="text-muted-foreground">Next run: </span>
+        <p className="text-sm" data-testid="job-next-run">
+          <span className="text-muted-foreground">{budget ? 'Next poll: ' : 'Next run: '}</span>
           {job.enabled && job.nextRunAt ? formatNextRun(job.nextRunAt) : 'Not scheduled'}
         </p>
+        {budget && (
+          <p className="text-sm" data-testid="job-call-budget">
+            <span className="text-muted-foreground">Launch Library calls in the last hour: </span>
+            {budget.used} of {budget.limit}
+            {budget.throttledUntil && (
+              <span className="text-destructive">
+                {' '}
+                · throttled until {formatRunTime(budget.throttledUntil)}
+              </span>
+            )}
+          </p>
+        )}
         <LastRun run={job.lastRuns[0]} />
       </div>
       <Button

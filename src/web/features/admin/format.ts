@@ -16,6 +16,9 @@ const FIGURE_LABELS: Record<string, [one: string, many: string]> = {
   sourcesFetched: ['source fetched', 'sources fetched'],
   sourcesFailed: ['failed', 'failed'],
   jobRunsDeleted: ['old run removed', 'old runs removed'],
+  llCalls: ['Launch Library call', 'Launch Library calls'],
+  launchesAdded: ['new launch', 'new launches'],
+  launchesChanged: ['launch changed', 'launches changed'],
   slot: ['slot', 'slot'],
   briefing: ['briefing', 'briefing'],
 };

@@ -6,6 +6,7 @@ import { timeAgo } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { SaveButton } from '../reader/SaveButton';
 import { typeBadge } from './item';
+import { LaunchChip } from './LaunchChip';
 import { SharePopover } from './SharePopover';
 
 export function ItemBadges({ item, className }: { item: NewsItem; className?: string }) {
@@ -16,6 +17,7 @@ export function ItemBadges({ item, className }: { item: NewsItem; className?: st
         {badge.label}
       </Badge>
       {item.isBreaking && <Badge variant="destructive">Breaking</Badge>}
+      {item.launch && <LaunchChip launch={item.launch} className="max-w-48" />}
     </div>
   );
 }

@@ -259,7 +259,9 @@ function FeedList({ params, view, arrange, empty }: NewsFeedProps) {
   return (
     <div className="flex flex-col gap-4">
       {params?.searchTerm && (
-        <SearchResultCount total={query.data.pages[0].pagination.totalItems} />
+        // The last page loaded knows most: a total the server counted only so far
+        // ("1,000+") becomes exact once the scroll reaches the end.
+        <SearchResultCount pagination={query.data.pages[query.data.pages.length - 1].pagination} />
       )}
       <VirtualList items={items} view={view} busy={isFetchingNextPage} onLastVisible={loadMore} />
       {isFetchingNextPage && <FeedSkeletons count={FEED_MORE_SKELETONS} view={view} />}

@@ -1,6 +1,6 @@
 import { CalendarClock, MapPin, Rocket } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { ROW_SUMMARY_CHARS } from '../../../shared/constants';
 import type { NewsItem } from '../../../shared/types';
 import { Badge } from '../../components/ui/badge';
@@ -14,6 +14,7 @@ import { activationProps } from './item';
 import { ItemActions, ItemBadges, ItemMeta } from './ItemParts';
 import { TopicChips } from '../topics/TopicChips';
 import { launchDetails, launchStatusVariant, pastLaunch, type LaunchDetails } from './launch';
+import { LaunchRowExtra } from './launch-row';
 
 function LaunchInfo({ launch }: { launch: LaunchDetails }) {
   const phase = pastLaunch(launch);
@@ -66,6 +67,8 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
   const onOpen = () => storyOpened(qc, item);
   const read = isRead(item);
   const launch = launchDetails(item);
+  const extra = useContext(LaunchRowExtra);
+  const launchId = item.sourceType === 'rocket_launch' ? item.extra?.launchId : undefined;
   const summary = item.summaryText ? truncate(item.summaryText, ROW_SUMMARY_CHARS) : '';
   return (
     <article
@@ -116,6 +119,7 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
       {launch && <LaunchInfo launch={launch} />}
       {/* A line of its own under the row; opened, the other sources' items below it. */}
       <AlsoCovered item={item} className="basis-full pb-1 pl-1" />
+      {launchId && extra?.(launchId)}
     </article>
   );
 });

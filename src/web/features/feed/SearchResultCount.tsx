@@ -1,8 +1,16 @@
-// "N results" above the feed while a search term is active, from the list call's total.
-export function SearchResultCount({ total }: { total: number }) {
+// "N results" above the feed while a search term is active, from the list call's
+// total ("1,000+ results" when the server counted no further).
+import type { NewsListResponse } from '../../../shared/types';
+import { resultCountText } from './result-count';
+
+export function SearchResultCount({
+  pagination,
+}: {
+  pagination: Pick<NewsListResponse['pagination'], 'totalItems' | 'totalIsLowerBound'>;
+}) {
   return (
     <p role="status" className="text-sm text-muted-foreground" data-testid="search-result-count">
-      {total.toLocaleString('en-US')} {total === 1 ? 'result' : 'results'}
+      {resultCountText(pagination)}
     </p>
   );
 }

@@ -52,7 +52,8 @@ export interface PastLaunch {
 export function pastLaunch(launch: LaunchDetails, now = Date.now()): PastLaunch | null {
   const s = (launch.status ?? '').toLowerCase();
   if (s.includes('fail')) return { label: 'Failed', variant: 'destructive' };
-  if (s.includes('success')) return { label: 'Launched', variant: 'success' };
+  if (s.includes('success') || s.includes('deployed'))
+    return { label: 'Launched', variant: 'success' };
   if (s.includes('flight')) return null;
   const start = launch.windowStart ? Date.parse(launch.windowStart) : Number.NaN;
   const end = launch.windowEnd ? Date.parse(launch.windowEnd) : start + OPEN_WINDOW_MS;

@@ -1,4 +1,4 @@
-import { Bell, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../../shared/types';
 import { Logo } from '../../components/Logo';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { SkyStrip } from '../sky/SkyStrip';
 import { MobileNav } from './MobileNav';
 import { ThemeMenu } from './ThemeMenu';
-import { UserAvatar } from './UserAvatar';
+import { UserMenu } from './UserMenu';
 
 /** Top bar: mobile menu, the sky strip slot, theme menu, Account button and avatar (spec 001 §2). */
 export function Header({ user }: { user: User }) {
@@ -25,26 +25,14 @@ export function Header({ user }: { user: User }) {
         <SkyStrip />
       </div>
       <ThemeMenu />
-      {/* Beside the spec's Account button: the user's Alerts (issue 30). A phone's
-          header has no room to spare: there My Account links to them. */}
-      <Button asChild variant="ghost" size="icon" className="shrink-0 max-sm:hidden">
-        <Link to="/alerts" aria-label="Alerts" title="Alerts">
-          <Bell aria-hidden="true" />
-        </Link>
-      </Button>
       <Button asChild variant="outline" size="sm" className="max-sm:w-9 max-sm:px-0">
         <Link to="/account">
           <UserRound aria-hidden="true" />
           <span className="max-sm:sr-only">Account</span>
         </Link>
       </Button>
-      <Link
-        to="/account"
-        aria-label="My account"
-        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <UserAvatar displayName={user.displayName} email={user.email} avatarUrl={user.avatarUrl} />
-      </Link>
+      {/* The avatar opens the user menu: My account, Alerts (issue 30), Sky calendar. */}
+      <UserMenu user={user} />
     </header>
   );
 }

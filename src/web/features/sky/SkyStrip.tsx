@@ -98,7 +98,8 @@ export function SkyStrip() {
           <MapPin aria-hidden="true" />
           <span className="max-[420px]:sr-only">Set Location</span>
         </Button>
-        <SkyCalendarLink />
+        {/* A phone's header has no room for it beside the pin; the sky menu has it once a place is set. */}
+        <SkyCalendarLink className="max-[420px]:hidden" />
         {location}
       </div>
     );

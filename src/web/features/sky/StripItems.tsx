@@ -140,13 +140,19 @@ export function StripItems({
 }
 
 /** The way to the sky calendar and satellite passes (issue 28), beside the badges. */
-export function SkyCalendarLink({ list = false }: { list?: boolean }) {
+export function SkyCalendarLink({
+  list = false,
+  className,
+}: {
+  list?: boolean;
+  className?: string;
+}) {
   return (
     <Button
       asChild
       variant="ghost"
       size="sm"
-      className={cn('px-2', list && 'h-9 w-full justify-start')}
+      className={cn('px-2', list && 'h-9 w-full justify-start', className)}
     >
       <Link to={APP_ROUTES.skyCalendar} aria-label="Sky calendar" title="Sky calendar">
         <CalendarDays aria-hidden="true" />

@@ -1,14 +1,18 @@
 // A topic's page (issue 29): what it is, Follow and Mute, its stories newest
-// first, its launches and its sky events (those two come from other modules;
-// empty until they are wired in).
-import { Bell, BellRing, EyeOff, Eye, Orbit } from 'lucide-react';
+// first, its launches with their date changes (the launches module's) and its
+// sky events of the coming months (the sky calendar's, with their dates).
+import { Bell, BellRing, CalendarDays, EyeOff, Eye, Orbit } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { TopicDetail } from '../../../shared/topics';
+import { APP_ROUTES } from '../../../shared/routes';
+import type { SkyEventKind } from '../../../shared/sky-calendar';
+import type { TopicDetail, TopicSkyEvent } from '../../../shared/topics';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { humanize } from '../../lib/format';
+import { formatDateTime, humanize } from '../../lib/format';
+import { KIND_LABELS } from '../skycal/format';
+import { TopicLaunches } from './TopicLaunches';
 import { NewsCard } from '../feed/NewsCard';
 import { useTopicChoice, useTopicPage } from './queries';
 
@@ -58,8 +62,22 @@ function Section({
   );
 }
 
-const nameOf = (value: unknown) =>
-  value && typeof value === 'object' && 'name' in value ? String(value.name) : 'Unnamed';
+function SkyEventRow({ event }: { event: TopicSkyEvent }) {
+  return (
+    <li className="flex flex-col gap-1 py-3" data-kind={event.kind}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <h3 className="font-semibold">{event.title}</h3>
+        <Badge variant="outline">
+          {KIND_LABELS[event.kind as SkyEventKind] ?? humanize(event.kind)}
+        </Badge>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        <time dateTime={event.at}>{formatDateTime(event.at, { weekday: true })}</time>
+      </p>
+      <p className="text-sm">{event.description}</p>
+    </li>
+  );
+}
 
 function Loading() {
   return (
@@ -135,21 +153,24 @@ export function TopicView({ slug }: { slug: string }) {
         title="Launches"
         empty={launches.length ? null : `No launches linked to ${topic.name} yet.`}
       >
-        <ul className="list-disc pl-5 text-sm">
-          {launches.map((l, i) => (
-            <li key={i}>{nameOf(l)}</li>
-          ))}
-        </ul>
+        <TopicLaunches topic={topic.name} launches={launches} />
       </Section>
       <Section
         title="Sky events"
-        empty={skyEvents.length ? null : `No sky events for ${topic.name}.`}
+        empty={skyEvents.length ? null : `No sky events for ${topic.name} in the coming 12 months.`}
       >
-        <ul className="list-disc pl-5 text-sm">
-          {skyEvents.map((e, i) => (
-            <li key={i}>{nameOf(e)}</li>
+        <ul className="divide-y divide-border" aria-label={`Sky events for ${topic.name}`}>
+          {skyEvents.map((e) => (
+            <SkyEventRow key={e.id} event={e} />
           ))}
         </ul>
+        <Link
+          to={APP_ROUTES.skyCalendar}
+          className="inline-flex items-center gap-1.5 self-start text-sm text-primary underline-offset-2 hover:underline"
+        >
+          <CalendarDays className="h-4 w-4" aria-hidden="true" />
+          The whole sky calendar
+        </Link>
       </Section>
     </div>
   );

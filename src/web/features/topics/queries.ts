@@ -2,7 +2,13 @@
 // user's choices (GET /_api/topics), a topic's page (GET /_api/topics/:slug),
 // follow and mute (POST /_api/topics/follow, /_api/topics/mute).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TopicDetail, TopicRef, TopicsResponse } from '../../../shared/topics';
+import type {
+  TopicDetail,
+  TopicLaunch,
+  TopicRef,
+  TopicSkyEvent,
+  TopicsResponse,
+} from '../../../shared/topics';
 import type { NewsItem } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -11,8 +17,8 @@ import { newsKeys } from '../feed/queries';
 export interface TopicPageResponse {
   topic: TopicDetail;
   items: NewsItem[];
-  launches: unknown[];
-  skyEvents: unknown[];
+  launches: TopicLaunch[];
+  skyEvents: TopicSkyEvent[];
 }
 
 export const topicKeys = {

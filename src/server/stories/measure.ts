@@ -15,6 +15,8 @@ export interface LabelledArticle {
   url: string;
   publishedAt: string;
   story: string;
+  /** The launches SNAPI links the article to (the labelled set's candidates for positives). */
+  launchIds?: readonly string[];
 }
 
 export interface LabelledPair {
@@ -31,13 +33,14 @@ export const siteKey = (site: string) => site.toLowerCase().replace(/[^a-z0-9]/g
 /**
  * Clusters the articles as ingestion would: in publication order, each against
  * the stories of the items already seen within the window. Launch ids are not
- * used (the measurement must hold without launch links). Answers article id →
- * story number.
+ * used unless `withLaunches` (the measurement must hold without launch links).
+ * Answers article id → story number.
  */
 export function clusterArticles(
   articles: readonly LabelledArticle[],
   thresholds: StoryThresholds,
   findTopics: TopicFinder = () => [],
+  withLaunches = false,
 ): Map<string, number> {
   const sites = new Map<string, number>();
   const ordered = articles.toSorted(
@@ -60,6 +63,7 @@ export function clusterArticles(
         title: a.title,
         summary: a.summary,
         topics: findTopics(`${a.title}\n${a.summary}`),
+        launches: withLaunches ? a.launchIds : [],
       }),
     };
     assignAll(placed, [node], thresholds, () => false);

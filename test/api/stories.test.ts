@@ -134,6 +134,11 @@ describe.each(dialects)('stories (%s)', (dialect) => {
     expect((await shown(alice, 'searchTerm=crew&group=false')).toSorted(byNumber)).toEqual(
       [id.spaceNews, id.nasa, id.esa].toSorted(byNumber),
     );
+    // A word only a lesser member holds: that member stands for the story in the search.
+    const lesser = await list(alice, 'searchTerm=kennedy');
+    const esa = lesser.items.find((i) => Number(i.id) === id.esa);
+    expect(esa?.story).toEqual({ id: String(id.spaceNews), sourceCount: 3 });
+    expect(lesser.items.map((i) => Number(i.id))).not.toContain(id.nasa);
   });
 
   it('ranks the Hot view by distinct sources of the last day, with the count', async () => {

@@ -97,7 +97,12 @@ export function filterConditions(
 }
 
 /** The filter's conditions besides the sources, on a story's other member (the MEMBER alias). */
-function memberConditions(eb: Eb, dialect: Dialect, filter: FeedFilter): Expression<SqlBool>[] {
+export function memberConditions(
+  eb: Eb,
+  dialect: Dialect,
+  filter: FeedFilter,
+  withSearch = true,
+): Expression<SqlBool>[] {
   const member = sql.table(MEMBER);
   const conditions: Expression<SqlBool>[] = [];
   if (filter.itemType !== undefined)
@@ -105,7 +110,7 @@ function memberConditions(eb: Eb, dialect: Dialect, filter: FeedFilter): Express
   if (filter.isBreaking !== undefined)
     conditions.push(sql<SqlBool>`${member}.is_breaking = ${filter.isBreaking ? 1 : 0}`);
   conditions.push(...readingConditions(eb, filter.reading, MEMBER));
-  if (filter.searchTokens) conditions.push(searchCondition(dialect, filter, MEMBER));
+  if (filter.searchTokens && withSearch) conditions.push(searchCondition(dialect, filter, MEMBER));
   return conditions;
 }
 

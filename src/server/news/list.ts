@@ -213,7 +213,7 @@ export async function listNews(
   const shown = (ids ?? rows).length;
   // Grouped, the total counts items, some of which their story's primary stands for: a
   // short page is the end, whatever the total said.
-  if (filter.grouped && !ids && !lowerBound && shown < query.pageSize)
+  if (filter.grouped && (!ids || !more) && !lowerBound && shown < query.pageSize)
     total = Math.min(total, (query.page - 1) * query.pageSize + shown);
   const totals = lowerBound
     ? boundedTotals(query, total, shown, more)

@@ -113,3 +113,14 @@ export function searchCondition(
 /** The condition that a news_items row matches the words (on the time-keyed index in SQLite). */
 export const itemMatches = (dialect: Dialect, tokens: string[]) =>
   searchCondition(dialect, { sourceIds: [], searchTokens: tokens });
+
+/** A news_items_search key computed from a row's values, as migration 0014 computes it. */
+export const searchKeyOf = (publishedAt: number, id: number) =>
+  keyHour(publishedAt) * KEY_HOUR + id;
+
+/** SQLite: the keys in [from, to] of the items that match (one read of the index's range). */
+export const sqliteMatchKeysBetween = (filter: FeedFilter, from: number, to: number) =>
+  sql<{
+    k: number;
+  }>`SELECT rowid AS k FROM news_items_search WHERE news_items_search MATCH ${fts5(filter)}
+    AND rowid >= CAST(${from} AS INTEGER) AND rowid <= CAST(${to} AS INTEGER)`;

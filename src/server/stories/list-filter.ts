@@ -35,6 +35,38 @@ export function notOutranked(
     WHERE self.item_id = news_items.id AND self.story_top = 0 AND better.source_id IN (${sources})${conditions})`;
 }
 
+/**
+ * For each of `itemIds` that is not its story's best member: its better members
+ * in the feed's sources that pass `memberConditions` (on the `member` alias),
+ * with their publish times. The same rule as notOutranked(), for a caller that
+ * checks the last condition (a full-text match) itself, once for a whole batch.
+ * SQLite only: the members are read from news_items_id_cover, never the table.
+ */
+export async function betterMembersOf(
+  db: DB,
+  itemIds: readonly number[],
+  sourceIds: readonly number[],
+  memberConditions: ReadonlyArray<Expression<SqlBool>>,
+): Promise<Array<{ item: number; member: number; published: number }>> {
+  if (itemIds.length === 0 || sourceIds.length === 0) return [];
+  const conditions = memberConditions.length
+    ? sql` AND ${sql.join(memberConditions, sql` AND `)}`
+    : sql``;
+  const member = sql.raw(MEMBER);
+  // The ids as one JSON parameter: one statement text, prepared once (db/statement-cache.ts).
+  const { rows } = await sql<{ item: number; member: number; published: number }>`SELECT
+    self.item_id AS item, ${member}.id AS member, ${member}.published_at AS published
+    FROM story_members AS self
+    JOIN story_members AS better ON better.story_id = self.story_id
+      AND (better.story_rank > self.story_rank OR (better.story_rank = self.story_rank AND better.item_id < self.item_id))
+    JOIN news_items AS ${member} INDEXED BY news_items_id_cover ON ${member}.id = better.item_id
+    WHERE self.item_id IN (SELECT value FROM json_each(${JSON.stringify(itemIds)})) AND self.story_top = 0
+      AND better.source_id IN (SELECT value FROM json_each(${JSON.stringify(sourceIds)}))${conditions}`.execute(
+    db,
+  );
+  return rows;
+}
+
 export interface StoryRef {
   id: string;
   /** Distinct sources of the feed that carried the story (1 for an item alone). */

@@ -59,7 +59,8 @@ describe.each(dialects)('feed fidelity (%s)', (dialect) => {
 
   it('keeps items without a title, titled from their text', async () => {
     const { items } = await ingest('/untitled.xml');
-    expect(items.map((i) => i.title)).toEqual([
+    // Newest first, as the feed lists them (ingestion stores a feed's items oldest first).
+    expect(newestFirst(items).map((i) => i.title)).toEqual([
       'A comet brightens unexpectedly over the southern sky tonight.',
       'Only full content here: the rover climbed a new ridge.',
     ]);
@@ -67,7 +68,7 @@ describe.each(dialects)('feed fidelity (%s)', (dialect) => {
 
   it('keeps two stories that share a guid but differ in link and text, and still dedupes a repeat', async () => {
     const first = await ingest('/shared-guid.xml');
-    expect(first.items.map((i) => [i.title, i.url])).toEqual([
+    expect(newestFirst(first.items).map((i) => [i.title, i.url])).toEqual([
       ['Artemis crew named', 'https://reuse.example/artemis-crew'],
       ['Starship static fire', 'https://reuse.example/starship-fire'],
     ]);

@@ -336,10 +336,15 @@ function evidenceOf(candidates: LinkCandidates, keys: Set<string>): Map<number, 
  * it, and any others nearby: a story that names one of those is about it, and
  * links to none of the others by vehicle or provider alone. Often none.
  */
+const SUMMARY_CAP = 6000;
+
 export function linkStory(story: StoryText, candidates: LinkCandidates): string[] {
   if (!Number.isFinite(story.publishedAt) || candidates.launches.length === 0) return [];
   // Names stand in a title and the start of a summary; reading more costs, and finds noise.
-  const text = fold(`${story.title.slice(0, TITLE_CAP)}\n${story.summary}`).slice(0, 6000);
+  // Cut before folding too: a 2 MB summary was folded whole, then cut (linking.fuzz.test.ts).
+  const text = fold(
+    `${story.title.slice(0, TITLE_CAP)}\n${story.summary.slice(0, SUMMARY_CAP)}`,
+  ).slice(0, SUMMARY_CAP);
   const found = evidenceOf(candidates, candidates.scanner.scan(text));
   if (found.size === 0) return [];
   const inWindow = (c: LaunchNames) => Math.abs(c.net - story.publishedAt) <= LINK_WINDOW_MS;

@@ -89,8 +89,9 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
       <div
         className={cn(
           'min-w-0 flex-1 text-sm leading-6 break-words max-sm:order-first max-sm:basis-full max-sm:line-clamp-2',
-          // A launch's row has a second line anyway: its title is not cut.
-          launch ? 'sm:line-clamp-2' : 'sm:truncate',
+          // A launch's row has a second line anyway: its title is not cut, and keeps room
+          // on the first line (what follows it wraps instead of squeezing it to a few letters).
+          launch ? 'sm:line-clamp-2 sm:min-w-56' : 'sm:truncate',
         )}
         title={summary || undefined}
       >
@@ -107,9 +108,10 @@ export const NewsRow = memo(function NewsRow({ item }: { item: NewsItem }) {
         max={2}
         className="shrink-0 flex-nowrap max-sm:order-first max-sm:basis-full max-sm:flex-wrap"
       />
+      {/* On a phone the time keeps about its room: a row short of it wraps rather than overlap. */}
       <ItemMeta
         item={item}
-        className="min-w-0 shrink flex-nowrap max-sm:flex-1 sm:[&>span:first-child]:max-w-32 [&>time]:whitespace-nowrap"
+        className="min-w-0 shrink flex-nowrap max-sm:min-w-28 max-sm:flex-1 sm:[&>span:first-child]:max-w-32 [&>time]:whitespace-nowrap"
       />
       <AiSummary
         item={item}

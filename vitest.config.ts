@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -19,8 +20,13 @@ const patient = {
   expect: { poll: { timeout: 120_000 } },
 };
 
+// One id per run, inherited by every worker: its PostgreSQL schemas are named for it
+// and dropped together when the run ends (test/helpers/pg-schemas.ts).
+process.env.TEST_RUN_ID ??= randomBytes(4).toString('hex');
+
 export default defineConfig({
   test: {
+    globalSetup: ['test/helpers/pg-schemas.ts'],
     // Vitest's default on 2 cores is one file at a time. Most files wait on
     // processes, sockets and threads more than they compute, so two at a time
     // halve the suite's time there; the tests hold at any load.

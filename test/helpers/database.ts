@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DB, type Dialect } from '../../src/server/db/database';
 import { migrateToLatest, migrateUpTo } from '../../src/server/db/migrate';
+import { runSchemaPrefix } from './pg-schemas';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -45,7 +46,7 @@ export async function createTestDatabase(
     };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = `${runSchemaPrefix()}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
@@ -58,12 +59,9 @@ export async function createTestDatabase(
     dialect,
     dataDir,
     options,
+    // The schema is dropped when the run ends (pg-schemas.ts), not here.
     async destroy() {
       await db.destroy();
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,9 @@
 // The feed list is answered from memory while the database is unchanged
 // (SQLite), and never once it has changed: through this server, through
 // another connection to the same file, or through a preference.
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../helpers/client';
@@ -72,6 +74,47 @@ describe.each(dialects)('feed list answers stay current (%s)', (dialect) => {
         other.close();
       }
       expect(await titles()).toEqual(['Third', 'Second', 'First']);
+    },
+  );
+
+  it.runIf(dialect === 'sqlite')(
+    'answers in the encoding asked for, the same JSON each time (once compressed, then kept)',
+    async () => {
+      const raw = (acceptEncoding?: string) =>
+        new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+          const headers: Record<string, string> = { cookie: client.cookieHeader };
+          if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+          http
+            .get(client.baseUrl + LIST, { headers }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({
+                  encoding: res.headers['content-encoding'],
+                  vary: res.headers.vary,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            })
+            .on('error', reject);
+        });
+      const plain = await raw();
+      expect(plain.encoding).toBeUndefined();
+      const expected = JSON.parse(plain.body.toString('utf8')) as unknown;
+      expect(expected).toMatchObject({ items: expect.any(Array) });
+      for (let i = 0; i < 2; i++) {
+        const br = await raw('gzip, deflate, br, zstd');
+        expect(br.encoding).toBe('br');
+        expect(br.vary).toMatch(/accept-encoding/i);
+        expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(expected);
+        const gzip = await raw('gzip;q=1.0, br;q=0');
+        expect(gzip.encoding).toBe('gzip');
+        expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(expected);
+      }
+      // Neither offered: the JSON as it is (the compress plugin may still deflate it).
+      const other = await raw('identity');
+      expect(other.encoding).toBeUndefined();
+      expect(JSON.parse(other.body.toString('utf8'))).toEqual(expected);
     },
   );
 

@@ -4,7 +4,7 @@ import { markAllReadSchema, type MarkAllReadResponse } from '../../shared/readin
 import { newsListQuerySchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
-import { ListCache } from './list-cache';
+import { acceptedEncoding, ListCache } from './list-cache';
 import { SearchCache } from './search-cache';
 import { listNews } from './list';
 import { markAllReadInFeed } from './mark-all-read';
@@ -48,10 +48,19 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsync {
     typed.get(
       '/_api/news/list',
       { schema: { querystring: newsListQuerySchema }, preValidation: foldBracketedArrays },
-      async (request) => {
+      async (request, reply) => {
         const user = requireUser(request);
         const list = () => listNews(deps, user.id, request.query);
-        return listCache ? listCache.get(JSON.stringify([user.id, request.query]), list) : list();
+        if (!listCache) return list();
+        const answer = await listCache.get(JSON.stringify([user.id, request.query]), list);
+        const encoding = acceptedEncoding(request.headers['accept-encoding']);
+        if (!encoding) return answer.value;
+        // Already compressed: the compress plugin leaves a body with Content-Encoding alone.
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-encoding', encoding)
+          .header('vary', 'accept-encoding')
+          .send(answer.body(encoding));
       },
     );
   };

@@ -9,8 +9,8 @@
 // may be shared by several instances, which this process cannot see: no cache.
 //
 // An answer also keeps its JSON compressed for each encoding asked for, made on
-// first use: serialising and compressing it again for every request was about
-// 40 % of a cached answer's cost (the list-load bench, 50 connections).
+// first use: serialising and compressing it again for every request was most of
+// a cached answer's cost (list-load: bench/README.md, "At rest, after wave 3").
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import type { NewsListResponse } from '../../shared/types';

@@ -207,10 +207,19 @@ const plainWords = (text: string) =>
     .replace(NAMES, ' ')
     .trim()} `;
 
+// Phrases padded with spaces once, to be found as whole words in plainWords() text
+// (padding them per call was most of the time eventOf() took at ingestion).
+const pad = (phrases: readonly string[]) => phrases.map((p) => ` ${p} `);
+const PADDED_PHRASES = (Object.entries(PHRASES) as Array<[EventKind, string[]]>).map(
+  ([kind, phrases]) => [kind, pad(phrases)] as const,
+);
+const PADDED_AHEAD = pad(AHEAD);
+const PADDED_ROUNDUP = pad(ROUNDUP);
+const holds = (words: string, padded: readonly string[]) => padded.some((p) => words.includes(p));
+
 function kindsIn(words: string): EventKind[] {
   const found: EventKind[] = [];
-  for (const [kind, phrases] of Object.entries(PHRASES) as Array<[EventKind, string[]]>)
-    if (phrases.some((p) => words.includes(` ${p} `))) found.push(kind);
+  for (const [kind, padded] of PADDED_PHRASES) if (holds(words, padded)) found.push(kind);
   return found;
 }
 
@@ -228,14 +237,14 @@ export interface EventSignature {
 /** The event kinds a headline reports (else its lede's first sentence), and whether it is a round-up. */
 export function eventOf(title: string, summary: string): EventSignature {
   const head = plainWords(title.slice(0, 300));
-  const roundup = ROUNDUP.some((r) => head.includes(` ${r} `));
+  const roundup = holds(head, PADDED_ROUNDUP);
   let kinds = kindsIn(head);
-  let ahead = AHEAD.some((w) => head.includes(` ${w} `));
+  let ahead = holds(head, PADDED_AHEAD);
   let fromLede = false;
   if (kinds.length === 0) {
     const lede = plainWords(summary.slice(0, 300).split(/(?<=[.!?])\s/, 1)[0] ?? '');
     kinds = kindsIn(lede);
-    ahead ||= AHEAD.some((w) => lede.includes(` ${w} `));
+    ahead ||= holds(lede, PADDED_AHEAD);
     fromLede = kinds.length > 0;
   }
   return { kinds, bits: kindBits(kinds), ahead, roundup, fromLede };

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { DB, Dialect } from '../db/database';
 import type { ReadStatus } from '../../shared/reading';
 import { readingConditions, type ReadingFilter } from '../reading/list-filter';
-import { chunks, savedItemIds } from '../reading/repository';
+import { chunks, perSource, savedItemIds } from '../reading/repository';
 import { UNREAD_DIRECT_MAX, unreadInOrder } from '../reading/unread-page';
 import { LruMap } from '../lru-map';
 import { unreadBySource } from '../reading/state';
@@ -228,25 +228,10 @@ export async function streamItemIds(
 }
 
 /** Per source, when its newest item was fetched (one index seek each). */
-export async function newestFetchedAt(db: DB, sourceIds: number[]): Promise<Map<number, number>> {
-  const result = new Map<number, number>();
-  for (const part of chunks(sourceIds)) {
-    const rows = await db
-      .selectFrom('news_sources')
-      .where('news_sources.id', 'in', part)
-      .select((eb) => [
-        'news_sources.id',
-        eb
-          .selectFrom('news_items')
-          .whereRef('news_items.source_id', '=', 'news_sources.id')
-          .select((e) => e.fn.max('news_items.fetched_at').as('newest'))
-          .as('newest'),
-      ])
-      .execute();
-    for (const r of rows) if (r.newest !== null) result.set(r.id, r.newest);
-  }
-  return result;
-}
+export const newestFetchedAt = (db: DB, sourceIds: number[]) =>
+  perSource(db, sourceIds, (items) =>
+    items.select((e) => e.fn.max('news_items.fetched_at').as('v')),
+  );
 
 /**
  * The Fever API's paging: up to `limit` ids of the sources' items above `afterId`

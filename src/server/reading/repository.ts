@@ -3,8 +3,9 @@
 // exception (reading_items: is_read set where the item differs from its
 // watermark, is_saved for saved items). An item is read when
 // coalesce(is_read, id <= read_through_id).
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/database';
+import type { Database } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
 
 const CHUNK = 500;
@@ -204,11 +205,19 @@ export async function setSaved(db: DB, userId: number, item: ItemRef, saved: boo
   await deleteEmptyRows(db, userId);
 }
 
+type SourceItems<O> = SelectQueryBuilder<Database, 'news_sources' | 'news_items', O>;
+
 /**
- * The highest item id per source. A max() per source in a subquery is one index
- * seek each; a GROUP BY over the sources would read all of their items.
+ * Per source, one number from its items: `value` narrows a subquery over the
+ * source's news_items and selects it as `v`. A subquery per source is one index
+ * seek each; a GROUP BY over the sources would read all of their items. A source
+ * whose value is null (no such item) is absent.
  */
-export async function maxIds(db: DB, sourceIds: number[]): Promise<Map<number, number>> {
+export async function perSource(
+  db: DB,
+  sourceIds: number[],
+  value: (items: SourceItems<object>) => SourceItems<{ v: number | null }>,
+): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   for (const part of chunks(sourceIds)) {
     const rows = await db
@@ -216,81 +225,47 @@ export async function maxIds(db: DB, sourceIds: number[]): Promise<Map<number, n
       .where('news_sources.id', 'in', part)
       .select((eb) => [
         'news_sources.id',
-        eb
-          .selectFrom('news_items')
-          .whereRef('news_items.source_id', '=', 'news_sources.id')
-          .select((e) => e.fn.max('news_items.id').as('top'))
-          .as('top'),
+        value(
+          eb.selectFrom('news_items').whereRef('news_items.source_id', '=', 'news_sources.id'),
+        ).as('v'),
       ])
       .execute();
-    for (const r of rows) if (r.top !== null) result.set(r.id, r.top);
+    for (const r of rows) if (r.v !== null) result.set(r.id, r.v);
   }
   return result;
 }
+
+/** The highest item id per source. */
+export const maxIds = (db: DB, sourceIds: number[]) =>
+  perSource(db, sourceIds, (items) => items.select((e) => e.fn.max('news_items.id').as('v')));
 
 /**
  * Per source, the lowest id among its items fetched at or after `from` (ms):
  * those items only, on (source_id, fetched_at, id). A source with none is absent.
  */
-export async function firstIdsFetchedFrom(
-  db: DB,
-  sourceIds: number[],
-  from: number,
-): Promise<Map<number, number>> {
-  const result = new Map<number, number>();
-  for (const part of chunks(sourceIds)) {
-    const rows = await db
-      .selectFrom('news_sources')
-      .where('news_sources.id', 'in', part)
-      .select((eb) => [
-        'news_sources.id',
-        eb
-          .selectFrom('news_items')
-          .whereRef('news_items.source_id', '=', 'news_sources.id')
-          .where('news_items.fetched_at', '>=', from)
-          // min(+id), as in lowestNewerIds: reads the late items, not the source in id order.
-          .select(sql<number | null>`min(+news_items.id)`.as('first'))
-          .as('first'),
-      ])
-      .execute();
-    for (const r of rows) if (r.first !== null) result.set(r.id, r.first);
-  }
-  return result;
-}
+export const firstIdsFetchedFrom = (db: DB, sourceIds: number[], from: number) =>
+  perSource(db, sourceIds, (items) =>
+    items
+      .where('news_items.fetched_at', '>=', from)
+      // min(+id), as in lowestNewerIds: reads the late items, not the source in id order.
+      .select(sql<number | null>`min(+news_items.id)`.as('v')),
+  );
 
 /** Per source, the lowest id among items after `item` in the feed's order (newer, or as new with a higher id). */
-export async function lowestNewerIds(
-  db: DB,
-  sourceIds: number[],
-  item: ItemRef,
-): Promise<Map<number, number>> {
-  const result = new Map<number, number>();
-  for (const part of chunks(sourceIds)) {
-    const rows = await db
-      .selectFrom('news_sources')
-      .where('news_sources.id', 'in', part)
-      .select((eb) => [
-        'news_sources.id',
-        eb
-          .selectFrom('news_items')
-          .whereRef('news_items.source_id', '=', 'news_sources.id')
-          .where((w) =>
-            w(
-              w.refTuple('news_items.published_at', 'news_items.id'),
-              '>',
-              w.tuple(item.published_at, item.id),
-            ),
-          )
-          // min(+id): not min(id), which SQLite answers by walking the source's
-          // items in id order until one is newer; this reads the newer ones only.
-          .select(sql<number | null>`min(+news_items.id)`.as('low'))
-          .as('low'),
-      ])
-      .execute();
-    for (const r of rows) if (r.low !== null) result.set(r.id, r.low);
-  }
-  return result;
-}
+export const lowestNewerIds = (db: DB, sourceIds: number[], item: ItemRef) =>
+  perSource(db, sourceIds, (items) =>
+    items
+      .where((w) =>
+        w(
+          w.refTuple('news_items.published_at', 'news_items.id'),
+          '>',
+          w.tuple(item.published_at, item.id),
+        ),
+      )
+      // min(+id): not min(id), which SQLite answers by walking the source's
+      // items in id order until one is newer; this reads the newer ones only.
+      .select(sql<number | null>`min(+news_items.id)`.as('v')),
+  );
 
 const watermarkOf = (userRef: string, sourceRef: string) =>
   sql<number>`coalesce((SELECT reading_marks.read_through_id FROM reading_marks WHERE reading_marks.user_id = ${sql.ref(userRef)} AND reading_marks.source_id = ${sql.ref(sourceRef)}), 0)`;

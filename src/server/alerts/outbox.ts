@@ -78,6 +78,32 @@ export async function enqueue(db: DB | Tx, items: Enqueue[], now: number): Promi
   return added;
 }
 
+/** Cancels the pending, unclaimed alerts of a group, of a rule, or of a rule in a group, and their deliveries. */
+async function cancelPending(
+  db: DB | Tx,
+  scope: { group?: string; ruleId?: number },
+  reason: string,
+  now: number,
+) {
+  const pending = db
+    .selectFrom('alerts')
+    .where('status', '=', 'pending')
+    .where('claim_expires_at', '<=', now)
+    .$if(scope.group !== undefined, (q) => q.where('group_key', '=', scope.group!))
+    .$if(scope.ruleId !== undefined, (q) => q.where('rule_id', '=', scope.ruleId!));
+  await db
+    .updateTable('alert_deliveries')
+    .set({ status: 'cancelled', reason, updated_at: now })
+    .where('alert_id', 'in', pending.select('id'))
+    .where('status', 'in', ['pending', 'deferred'])
+    .execute();
+  await db
+    .updateTable('alerts')
+    .set({ status: 'cancelled', reason, updated_at: now })
+    .where('id', 'in', pending.select('id'))
+    .execute();
+}
+
 /** Cancels the pending, unclaimed alerts of the groups (a launch put on hold…). */
 export async function cancelGroups(
   db: DB | Tx,
@@ -85,53 +111,12 @@ export async function cancelGroups(
   now: number,
   ruleId?: number,
 ) {
-  for (const { group, reason } of groups) {
-    const pending = db
-      .selectFrom('alerts')
-      .select('id')
-      .where('group_key', '=', group)
-      .where('status', '=', 'pending')
-      .where('claim_expires_at', '<=', now)
-      .$if(ruleId !== undefined, (q) => q.where('rule_id', '=', ruleId!));
-    await db
-      .updateTable('alert_deliveries')
-      .set({ status: 'cancelled', reason, updated_at: now })
-      .where('alert_id', 'in', pending)
-      .where('status', 'in', ['pending', 'deferred'])
-      .execute();
-    await db
-      .updateTable('alerts')
-      .set({ status: 'cancelled', reason, updated_at: now })
-      .where('group_key', '=', group)
-      .where('status', '=', 'pending')
-      .where('claim_expires_at', '<=', now)
-      .$if(ruleId !== undefined, (q) => q.where('rule_id', '=', ruleId!))
-      .execute();
-  }
+  for (const { group, reason } of groups) await cancelPending(db, { group, ruleId }, reason, now);
 }
 
 /** Cancels everything a rule still has pending (turned off, changed). */
-export async function cancelRuleAlerts(db: DB | Tx, ruleId: number, reason: string, now: number) {
-  const pending = db
-    .selectFrom('alerts')
-    .select('id')
-    .where('rule_id', '=', ruleId)
-    .where('status', '=', 'pending')
-    .where('claim_expires_at', '<=', now);
-  await db
-    .updateTable('alert_deliveries')
-    .set({ status: 'cancelled', reason, updated_at: now })
-    .where('alert_id', 'in', pending)
-    .where('status', 'in', ['pending', 'deferred'])
-    .execute();
-  await db
-    .updateTable('alerts')
-    .set({ status: 'cancelled', reason, updated_at: now })
-    .where('rule_id', '=', ruleId)
-    .where('status', '=', 'pending')
-    .where('claim_expires_at', '<=', now)
-    .execute();
-}
+export const cancelRuleAlerts = (db: DB | Tx, ruleId: number, reason: string, now: number) =>
+  cancelPending(db, { ruleId }, reason, now);
 
 /** Takes up to `limit` due alerts for this instance until `now + ttl`. */
 export async function claimDue(

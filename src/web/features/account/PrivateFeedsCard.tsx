@@ -2,7 +2,7 @@
 // signing in (a revocable secret token in the URL): create, copy, revoke. The
 // server keeps only a hash of the token, so a URL is shown once, when created.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Rss, Trash2 } from 'lucide-react';
+import { Rss, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type {
@@ -11,6 +11,7 @@ import type {
   PrivateFeedsResponse,
 } from '../../../shared/reading';
 import { FormAlert } from '../../components/FormAlert';
+import { ShownOnceUrl } from '../../components/ShownOnceUrl';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -32,15 +33,6 @@ const KINDS: Record<FeedKind, string> = {
 };
 const feedsKey = ['account', 'private-feeds'] as const;
 const PATH = '/_api/account/private-feeds';
-
-async function copy(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success('Feed URL copied');
-  } catch {
-    toast.error('Could not copy: select the URL and copy it by hand');
-  }
-}
 
 export function PrivateFeedsCard() {
   const qc = useQueryClient();
@@ -111,27 +103,12 @@ export function PrivateFeedsCard() {
         </form>
         <FormAlert message={create.error?.message} />
         {created && (
-          <div
-            role="status"
-            className="flex flex-col gap-2 rounded-md border border-primary/40 bg-primary/5 p-3"
-          >
-            <p className="text-sm font-medium">
-              Your new feed URL. Copy it now: it is shown only this once.
-            </p>
-            <div className="flex items-center gap-2">
-              <input
-                readOnly
-                aria-label="New feed URL"
-                value={created.url}
-                onFocus={(e) => e.currentTarget.select()}
-                className="min-w-0 flex-1 rounded-md border border-input bg-background px-2 py-1.5 font-mono text-xs"
-              />
-              <Button size="sm" onClick={() => void copy(created.url)}>
-                <Copy />
-                Copy
-              </Button>
-            </div>
-          </div>
+          <ShownOnceUrl
+            message="Your new feed URL."
+            label="New feed URL"
+            url={created.url}
+            copied="Feed URL copied"
+          />
         )}
         {feeds.isError && <FormAlert message={feeds.error.message} />}
         {feeds.data?.length === 0 && (

@@ -1,10 +1,11 @@
 // The private iCal subscription: one URL per user that any calendar app can
 // follow (sky events and launches). The server keeps only a hash of its token,
 // so the URL is shown once, when created; a new one replaces the old.
-import { CalendarPlus, Copy, Trash2 } from 'lucide-react';
+import { CalendarPlus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { CreatedCalendarFeed } from '../../../shared/sky-calendar';
 import { FormAlert } from '../../components/FormAlert';
+import { ShownOnceUrl } from '../../components/ShownOnceUrl';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -17,15 +18,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from './queries';
-
-async function copy(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success('Calendar URL copied');
-  } catch {
-    toast.error('Could not copy: select the URL and copy it by hand');
-  }
-}
 
 export function SubscriptionCard() {
   const feed = useCalendarFeed();
@@ -62,27 +54,12 @@ export function SubscriptionCard() {
           </p>
         )}
         {created && (
-          <div
-            role="status"
-            className="flex flex-col gap-2 rounded-md border border-primary/40 bg-primary/5 p-3"
-          >
-            <p className="text-sm font-medium">
-              Your calendar URL. Copy it now: it is shown only this once.
-            </p>
-            <div className="flex items-center gap-2">
-              <input
-                readOnly
-                aria-label="Calendar URL"
-                value={created.url}
-                onFocus={(e) => e.currentTarget.select()}
-                className="min-w-0 flex-1 rounded-md border border-input bg-background px-2 py-1.5 font-mono text-xs"
-              />
-              <Button size="sm" onClick={() => void copy(created.url)}>
-                <Copy />
-                Copy
-              </Button>
-            </div>
-          </div>
+          <ShownOnceUrl
+            message="Your calendar URL."
+            label="Calendar URL"
+            url={created.url}
+            copied="Calendar URL copied"
+          />
         )}
         <div className="flex flex-wrap gap-2">
           <Button

@@ -3,7 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/database';
 import type { Tx } from '../../src/server/db/database';
-import { BATCH_BUDGET_MS, inWriteBatch } from '../../src/server/ingest/store/write-batch';
+import {
+  BATCH_BUDGET_MS,
+  THREAD_BATCH_BUDGET_MS,
+  inWriteBatch,
+} from '../../src/server/ingest/store/write-batch';
 import { createSource } from '../helpers/factories';
 import { sourceRow } from './ingest-helpers';
 
@@ -43,6 +47,38 @@ describe.each(dialects)('write batches (%s)', (dialect) => {
       expect(starts[k] - starts[k - 1]).toBeGreaterThanOrEqual(BATCH_BUDGET_MS);
     for (const [i, id] of ids.entries())
       expect((await sourceRow(t.db, id)).name).toBe(`Renamed ${i}`);
+  });
+
+  it("keeps writes longer than the server's budget together under the ingestion thread's", async () => {
+    const ids = await Promise.all(
+      [1, 2, 3].map((i) =>
+        createSource(t.db, { name: `T${i}`, url: `https://t${i}.example/feed` }),
+      ),
+    );
+    // Each write works past BATCH_BUDGET_MS, as a source's store with its after-store
+    // steps does: with the short budget each would commit alone.
+    const busy = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    const transactions = (budgetMs: number) => {
+      const seen = new Set<Tx>();
+      return Promise.all(
+        ids.map((id, i) =>
+          inWriteBatch(
+            t.db,
+            async (tx) => {
+              seen.add(tx);
+              busy(BATCH_BUDGET_MS + 1);
+              await rename(tx, id, `Thread ${i}`);
+            },
+            budgetMs,
+          ),
+        ),
+      ).then(() => seen.size);
+    };
+    expect(await transactions(BATCH_BUDGET_MS)).toBe(ids.length);
+    expect(await transactions(THREAD_BATCH_BUDGET_MS)).toBeLessThan(ids.length);
   });
 
   it('rolls back a failed write alone and tells its caller', async () => {

@@ -31,6 +31,8 @@ export interface Ingestion {
   working?: (sourceId: number) => void;
   /** What is derived from stored items, in the store's transaction (after-store.ts). */
   afterStore: readonly AfterStoreStep[];
+  /** How long a shared write transaction may run (write-batch.ts); BATCH_BUDGET_MS if absent. */
+  writeBudgetMs?: number;
 }
 
 export interface SourceOutcome {
@@ -75,8 +77,11 @@ function forSource(ing: Ingestion, sourceId: number) {
 
 /** Records a fetch's outcome, in the same write batches as the items. */
 const record = (ing: Ingestion, sourceId: number, outcome: FetchOutcome, now: number) =>
-  inWriteBatch(ing.db, (tx) =>
-    recordOutcome(tx, sourceId, outcome, now, ing.config.ingest.pollIntervalMinutes * 60_000),
+  inWriteBatch(
+    ing.db,
+    (tx) =>
+      recordOutcome(tx, sourceId, outcome, now, ing.config.ingest.pollIntervalMinutes * 60_000),
+    ing.writeBudgetMs,
   );
 
 /** Fetches one source and stores what is new. Never throws: a failure is recorded and answered. */
@@ -137,27 +142,31 @@ export async function ingestSource(
       const normalized = normalizeItem(item, context, position);
       if (normalized) fetched.push({ ...normalized, contentHash: hash });
     }
-    const added = await inWriteBatch(db, async (tx) => {
-      // Older than the purge age and not among the source's newest: it would be
-      // purged again, so it is not stored.
-      const items = await retainedItems(tx, row.id, fetched, now, config.purgeAgeDays);
-      const { added: count, stored } = await storeItems(tx, row.id, items, now);
-      await runAfterStore(ing.afterStore, tx, stored, {
-        config,
-        now,
-        sourceId: row.id,
-        sourceType: row.source_type,
-      });
-      await pruneSource(tx, row.id, config.ingest.maxItemsPerSource);
-      await recordOutcome(
-        tx,
-        row.id,
-        { status: 'ok', ...validators },
-        now,
-        config.ingest.pollIntervalMinutes * 60_000,
-      );
-      return count;
-    });
+    const added = await inWriteBatch(
+      db,
+      async (tx) => {
+        // Older than the purge age and not among the source's newest: it would be
+        // purged again, so it is not stored.
+        const items = await retainedItems(tx, row.id, fetched, now, config.purgeAgeDays);
+        const { added: count, stored } = await storeItems(tx, row.id, items, now);
+        await runAfterStore(ing.afterStore, tx, stored, {
+          config,
+          now,
+          sourceId: row.id,
+          sourceType: row.source_type,
+        });
+        await pruneSource(tx, row.id, config.ingest.maxItemsPerSource);
+        await recordOutcome(
+          tx,
+          row.id,
+          { status: 'ok', ...validators },
+          now,
+          config.ingest.pollIntervalMinutes * 60_000,
+        );
+        return count;
+      },
+      ing.writeBudgetMs,
+    );
     return { added };
   } catch (err) {
     const expected = err instanceof SourceFetchError;

@@ -11,6 +11,7 @@ import { createGuardedHttp } from '../net/guarded-http';
 import { ingestSource, type SourceOutcome } from './ingest-source';
 import { OneAtATime } from './one-at-a-time';
 import type { FetchableSource } from './store/repository';
+import { THREAD_BATCH_BUDGET_MS } from './store/write-batch';
 
 export interface ThreadData {
   config: Config;
@@ -49,6 +50,7 @@ const ingestion = {
   largeBodies: new OneAtATime(),
   working: (sourceId: number) => Atomics.store(beat, 1, BigInt(sourceId)),
   afterStore: afterStoreSteps,
+  writeBudgetMs: THREAD_BATCH_BUDGET_MS,
 };
 
 const alive = () => Atomics.store(beat, 0, BigInt(Date.now()));

@@ -7,19 +7,34 @@ const TEXT_CHARS = 1_200;
 
 export type Simhash = readonly [hi: number, lo: number];
 
-/** FNV-1a over a string, 32 bits, from a seed (mixed at the end). */
-export function fnv(text: string, seed: number): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  // A final mix so that nearby inputs spread over all bits.
+/** FNV-1a's step over a string's characters, from `h`. */
+function fnvOver(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** A final mix so that nearby inputs spread over all bits. */
+function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b) >>> 0;
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35) >>> 0;
   return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** FNV-1a over a string, 32 bits, from a seed (mixed at the end). */
+export const fnv = (text: string, seed: number) => mix(fnvOver(seed >>> 0, text));
+
+const SPACE = 0x20;
+
+/** fnv() of the words joined by spaces, without joining them (one per shingle at ingestion). */
+function fnvOfWords(words: readonly string[], from: number, to: number, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = from; i < to; i++) {
+    if (i > from) h = Math.imul(h ^ SPACE, 0x01000193) >>> 0;
+    h = fnvOver(h, words[i]);
+  }
+  return mix(h);
 }
 
 /** The simhash of the text's word 3-shingles (every word counts: this is about copies). */
@@ -33,12 +48,12 @@ export function simhash(text: string): Simhash {
   const lo = new Int32Array(32);
   const n = Math.max(1, words.length - 2);
   for (let i = 0; i < n; i++) {
-    const shingle = words.slice(i, i + 3).join(' ');
-    const a = fnv(shingle, 0x811c9dc5);
-    const b = fnv(shingle, 0x9747b28c);
+    const end = Math.min(i + 3, words.length);
+    const a = fnvOfWords(words, i, end, 0x811c9dc5);
+    const b = fnvOfWords(words, i, end, 0x9747b28c);
     for (let bit = 0; bit < 32; bit++) {
-      hi[bit] += (a >>> bit) & 1 ? 1 : -1;
-      lo[bit] += (b >>> bit) & 1 ? 1 : -1;
+      hi[bit] += (((a >>> bit) & 1) << 1) - 1;
+      lo[bit] += (((b >>> bit) & 1) << 1) - 1;
     }
   }
   let h = 0;

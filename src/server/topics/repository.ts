@@ -130,16 +130,6 @@ export async function findItemsTagged(
   return found;
 }
 
-/** Users who follow a topic (for the alerts). */
-export async function findFollowers(db: Db, topic: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('topic_follows')
-    .select('user_id')
-    .where('topic', '=', topic)
-    .execute();
-  return rows.map((r) => r.user_id);
-}
-
 /** The refreshed LL2 vocabulary and when it was refreshed (0 and [] when never). */
 export async function loadStoredVocabulary(db: Db) {
   const rows = await db.selectFrom('topic_vocabulary').selectAll().execute();

@@ -38,15 +38,6 @@ export async function channelsByIds(db: DB, ids: number[]): Promise<AlertChannel
   return rows;
 }
 
-export async function countChannels(db: DB, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('alert_channels')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 export interface NewChannel {
   user_id: number;
   kind: string;

@@ -41,6 +41,3 @@ export function intParam(
   if (!/^-?\d{1,16}$/.test(raw.trim())) throw badRequest(`${name} must be a whole number`);
   return Math.min(max, Math.max(min, Number(raw)));
 }
-
-/** The caller's user id, for `user/<id>/…` stream names. */
-export const userIdOf = (call: Call) => call.caller.user.id;

@@ -38,15 +38,10 @@ export async function channelsByIds(db: DB, ids: number[]): Promise<AlertChannel
   return rows;
 }
 
-export interface NewChannel {
-  user_id: number;
-  kind: string;
-  name: string;
-  config: string;
-  token: string | null;
-  secret: string | null;
-  origin: string;
-}
+export type NewChannel = Pick<
+  AlertChannelRow,
+  'user_id' | 'kind' | 'name' | 'config' | 'token' | 'secret' | 'origin'
+>;
 
 export async function insertChannel(db: DB, channel: NewChannel, now: number): Promise<number> {
   const { id } = await db

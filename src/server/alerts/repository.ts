@@ -1,13 +1,8 @@
 // SQL for channels, rules, quiet hours and watched subjects. Every read or
 // write of a user's thing names the user: another user's id matches nothing.
+import { chunks } from '../db/chunks';
 import type { DB } from '../db/database';
 import type { AlertChannelRow, AlertRuleRow } from '../db/tables';
-
-const CHUNK = 500;
-export const chunks = <T>(list: T[], size = CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) =>
-    list.slice(i * size, (i + 1) * size),
-  );
 
 // ---- channels ----
 

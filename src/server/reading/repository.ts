@@ -4,16 +4,10 @@
 // watermark, is_saved for saved items). An item is read when
 // coalesce(is_read, id <= read_through_id).
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { chunks } from '../db/chunks';
 import type { DB } from '../db/database';
 import type { Database } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
-
-const CHUNK = 500;
-
-export const chunks = <T>(list: T[], size = CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) =>
-    list.slice(i * size, (i + 1) * size),
-  );
 
 export interface ItemRef {
   id: number;

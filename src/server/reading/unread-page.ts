@@ -4,10 +4,11 @@
 // instead: each source's items above its watermark (one index range), plus the
 // items marked unread, less those marked read; then sorted in memory.
 import { type SqlBool, type Expression, type ExpressionBuilder } from 'kysely';
+import { chunks } from '../db/chunks';
 import type { DB } from '../db/database';
 import type { Database } from '../db/tables';
 import type { FeedFilter, SortColumn } from '../news/repository';
-import { chunks, findWatermarks } from './repository';
+import { findWatermarks } from './repository';
 
 /** Most unread items read directly; past it the index walk finds a page sooner. */
 export const UNREAD_DIRECT_MAX = 20_000;

@@ -57,8 +57,6 @@ export const EVENING_NEWS_QUERY =
   'Give me a summary of the most important breaking space and astronomy news of today.';
 export const PASSWORD_MIN = 8;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const MOBILE_BREAKPOINT_PX = 767;
-export const ROCKET_REFRESH_HOURS = 4.8;
 
 export const ANNOUNCEMENT_TYPES = ['alert', 'app_update', 'information'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];

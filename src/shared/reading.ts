@@ -35,7 +35,6 @@ export const markReadSchema = z.object({
     .max(MARK_READ_MAX_IDS, `At most ${MARK_READ_MAX_IDS} items at a time`),
   read: z.boolean({ error: 'read must be true or false' }),
 });
-export type MarkReadInput = z.infer<typeof markReadSchema>;
 
 export const markAllReadSchema = z.preprocess(
   (v) => v ?? {},

@@ -25,8 +25,6 @@ export const APP_ROUTES = {
 export const topicPath = (slug: string) => `/topics/${encodeURIComponent(slug)}`;
 const TOPIC_PATH = /^\/topics\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
-
 const PATHS: ReadonlySet<string> = new Set(
   Object.values(APP_ROUTES).filter((p) => !p.includes(':')),
 );

@@ -348,7 +348,6 @@ export const createAnnouncementSchema = z.strictObject({
   type: announcementType,
   expirationDate,
 });
-export type CreateAnnouncementInput = z.input<typeof createAnnouncementSchema>;
 
 export const updateAnnouncementSchema = z
   .strictObject({
@@ -366,7 +365,6 @@ export const updateAnnouncementSchema = z
       v.expirationDate !== undefined,
     { message: M.nothingToUpdate },
   );
-export type UpdateAnnouncementInput = z.input<typeof updateAnnouncementSchema>;
 
 export const deleteAnnouncementSchema = z.object({ announcementId });
 export const dismissAnnouncementSchema = z.object({ announcementId });

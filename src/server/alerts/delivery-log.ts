@@ -1,6 +1,5 @@
 // The delivery log: a user's deliveries with their alert, newest first; and the
 // pruning of alerts long done.
-import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { AlertDeliveryRow } from '../db/tables';
 
@@ -54,11 +53,3 @@ export async function pruneAlerts(db: DB, before: number): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** For tests and the bench: nothing else reads the raw outbox. */
-export const outboxCounts = (db: DB) =>
-  db
-    .selectFrom('alert_deliveries')
-    .select(['status', sql<number>`count(*)`.as('n')])
-    .groupBy('status')
-    .execute();

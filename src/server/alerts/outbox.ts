@@ -3,9 +3,9 @@
 // alert only while it holds the alert's claim (claimed_by, claim_expires_at),
 // taken in one UPDATE (SKIP LOCKED on PostgreSQL); a claim left by a dead
 // instance expires and the alert is taken again, so nothing due is lost.
+import { chunks } from '../db/chunks';
 import { dialectOf, type DB, type Tx } from '../db/database';
 import type { AlertDeliveryRow, AlertRow } from '../db/tables';
-import { chunks } from './repository';
 import type { AlertIntent } from './triggers/types';
 
 export interface RuleTarget {

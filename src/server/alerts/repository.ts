@@ -1,13 +1,8 @@
 // SQL for channels, rules, quiet hours and watched subjects. Every read or
 // write of a user's thing names the user: another user's id matches nothing.
+import { chunks } from '../db/chunks';
 import type { DB } from '../db/database';
 import type { AlertChannelRow, AlertRuleRow } from '../db/tables';
-
-const CHUNK = 500;
-export const chunks = <T>(list: T[], size = CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) =>
-    list.slice(i * size, (i + 1) * size),
-  );
 
 // ---- channels ----
 
@@ -38,24 +33,10 @@ export async function channelsByIds(db: DB, ids: number[]): Promise<AlertChannel
   return rows;
 }
 
-export async function countChannels(db: DB, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('alert_channels')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
-export interface NewChannel {
-  user_id: number;
-  kind: string;
-  name: string;
-  config: string;
-  token: string | null;
-  secret: string | null;
-  origin: string;
-}
+export type NewChannel = Pick<
+  AlertChannelRow,
+  'user_id' | 'kind' | 'name' | 'config' | 'token' | 'secret' | 'origin'
+>;
 
 export async function insertChannel(db: DB, channel: NewChannel, now: number): Promise<number> {
   const { id } = await db

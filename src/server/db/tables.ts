@@ -584,11 +584,9 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SourceRow = Selectable<NewsSourcesTable>;
 export type NewSource = Insertable<NewsSourcesTable>;
-export type NewsItemRow = Selectable<NewsItemsTable>;
 export type NewNewsItem = Insertable<NewsItemsTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type AlertChannelRow = Selectable<AlertChannelsTable>;

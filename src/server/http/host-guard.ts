@@ -114,3 +114,7 @@ const UNKNOWN_HOST_PAGE = `<!doctype html>
 export function mayRegisterFirstAccount(request: FastifyRequest, config: Config): boolean {
   return Boolean(config.publicUrl) || isLocalOrIpHost(request.host || '');
 }
+
+/** The origin links are made with: PUBLIC_URL's when set, else the one the request came to. */
+export const publicOrigin = (config: Config, request: FastifyRequest) =>
+  config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;

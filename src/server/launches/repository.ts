@@ -305,18 +305,6 @@ export async function dateHistories(
   return out;
 }
 
-/** History rows observed in [from, to] across launches (alerts: what changed lately). */
-export async function historyBetween(db: DB, from: number, to: number): Promise<HistoryRow[]> {
-  return db
-    .selectFrom('launch_history')
-    .selectAll()
-    .where('observed_at', '>=', from)
-    .where('observed_at', '<=', to)
-    .orderBy('observed_at')
-    .orderBy('id')
-    .execute();
-}
-
 /** The soonest NETs at or after `from` (the poll planner's view), earliest first. */
 export async function nextLaunches(
   db: DB,

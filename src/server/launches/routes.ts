@@ -15,6 +15,7 @@ import { APP_ROUTES } from '../../shared/routes';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { notFound } from '../http/errors';
+import { publicOrigin } from '../http/host-guard';
 import { calendarFileName, launchCalendar } from './calendar';
 import { launchDetail, launchList } from './page';
 import { findLaunch } from './repository';
@@ -49,9 +50,7 @@ export function launchRoutes(ctx: AppContext): FastifyPluginAsync {
         const id = launchIdOf(request.params.id);
         const row = id && (await findLaunch(db, id));
         if (!row) throw notFound(LAUNCH_NOT_FOUND);
-        const origin = ctx.config.publicUrl
-          ? new URL(ctx.config.publicUrl).origin
-          : `${request.protocol}://${request.host}`;
+        const origin = publicOrigin(ctx.config, request);
         const page = `${origin}${APP_ROUTES.rocketLaunches}?launch=${row.id}`;
         return reply
           .type('text/calendar; charset=utf-8')

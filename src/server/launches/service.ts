@@ -1,7 +1,7 @@
 // What other modules ask of the launch store: the launches behind the
 // rocket_launch feed items (ingestion), launches in a time range (the sky
-// calendar), the history of changes (alerts), and whether the schedule could
-// be read at all. They call these, never the SQL.
+// calendar), and whether the schedule could be read at all. They call these,
+// never the SQL.
 import type { DB } from '../db/database';
 import type { LaunchCallBudget, LaunchChip } from '../../shared/launches';
 import { launchesOfItems } from './links';
@@ -11,14 +11,7 @@ import { isTimePrecise } from './history';
 import { planNextPoll } from './poll';
 import type { LaunchRecord } from './records';
 export { launchTopics, launchesOfTopic, topicsOfLaunch } from './topic-launches';
-import {
-  DAY_MS,
-  historyBetween,
-  launchCount,
-  launchesWithNetBetween,
-  rowToRecord,
-  type HistoryRow,
-} from './repository';
+import { DAY_MS, launchCount, launchesWithNetBetween, rowToRecord } from './repository';
 
 /** The feed shows launches from a week ago on: their outcome lands on their items. */
 const FEED_BEHIND_MS = 7 * DAY_MS;
@@ -47,32 +40,6 @@ export async function launchesForFeed(db: DB, now: number): Promise<FeedLaunches
 export async function launchesBetween(db: DB, from: Date, to: Date): Promise<LaunchRecord[]> {
   const rows = await launchesWithNetBetween(db, from.getTime(), to.getTime());
   return rows.map(rowToRecord);
-}
-
-export interface LaunchChange {
-  launchId: string;
-  observedAt: Date;
-  net: Date | null;
-  netPrecision: string | null;
-  status: string | null;
-  windowStart: Date | null;
-  windowEnd: Date | null;
-}
-
-const date = (t: number | null) => (t === null ? null : new Date(t));
-const toChange = (r: HistoryRow): LaunchChange => ({
-  launchId: r.launch_id,
-  observedAt: new Date(r.observed_at),
-  net: date(r.net),
-  netPrecision: r.net_precision,
-  status: r.status,
-  windowStart: date(r.window_start),
-  windowEnd: date(r.window_end),
-});
-
-/** Every recorded change (first observations included) seen in [from, to], oldest first. */
-export async function launchChangesBetween(db: DB, from: Date, to: Date): Promise<LaunchChange[]> {
-  return (await historyBetween(db, from.getTime(), to.getTime())).map(toChange);
 }
 
 /** When the launch job polls next: as the last poll planned it, else planned now. */

@@ -1,14 +1,15 @@
 // GET /feeds/<token>.atom: a private feed, no cookie needed. The token is the key;
 // an unknown or revoked one answers 404. Answers carry an ETag (a hash of the
 // document) and an If-None-Match that matches gets a 304.
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newsListQuerySchema } from '../../shared/schemas';
 import type { NewsItem } from '../../shared/types';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
+import { conditional } from '../http/conditional';
 import { badRequest, notFound } from '../http/errors';
+import { publicOrigin } from '../http/host-guard';
 import { listNews } from './list';
 import { toNewsItem } from './presenter';
 import { findItemsByIds, inOrder } from './repository';
@@ -137,9 +138,7 @@ export function privateFeedServer(ctx: AppContext) {
         : feed.kind === 'briefings'
           ? await briefingItems(ctx.db, feed.user_id, since, limit)
           : await filteredItems(ctx, cache, feed.user_id, feed.filters, since, limit);
-    const origin = ctx.config.publicUrl
-      ? new URL(ctx.config.publicUrl).origin
-      : `${request.protocol}://${request.host}`;
+    const origin = publicOrigin(ctx.config, request);
     const kind = feed.kind as keyof typeof TITLES;
     const body = renderAtom({
       id: `urn:astrodash:private-feed:${feed.id}`,
@@ -148,18 +147,10 @@ export function privateFeedServer(ctx: AppContext) {
       siteUrl: `${origin}/`,
       items,
     });
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     // At most one write a minute per feed, however often a reader polls.
     if (feed.last_used_at === null || now - feed.last_used_at > 60_000)
       await touchFeed(ctx.db, feed.id, now);
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'private, no-cache')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex, nofollow');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
-      return reply.code(304).send();
-    return reply.type('application/atom+xml; charset=utf-8').send(body);
+    reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
+    return conditional(request, reply, body, 'application/atom+xml; charset=utf-8');
   };
 }

@@ -19,7 +19,7 @@ import {
   type SearchResult,
 } from './search-cache';
 import {
-  RARE_SHARE,
+  COMMON_SHARE,
   pgCountMatches,
   pgMatchShare,
   pgPageOf,
@@ -187,8 +187,8 @@ export async function searchPage(
     const total = () => known ?? cached(() => pgResult(deps, filter, page, walked.share, items));
     let found;
     if (walked.settled) found = pgPageOf(walked.found, page);
-    else if (walked.share < RARE_SHARE) {
-      // A rare word: its matches read through the GIN index may serve the page too.
+    else if (walked.share < COMMON_SHARE) {
+      // A rare word: its matches, read whole through the GIN index first, may serve the page too.
       const result = await total();
       const part = result.list ?? result.head;
       const fromRead = part && fromList(part, page);

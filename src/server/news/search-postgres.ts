@@ -211,9 +211,6 @@ export async function pgMatchShare(db: DB, filter: FeedFilter): Promise<number> 
   return Math.max(found.length, 0.5) / WALK_MIN;
 }
 
-/** The share of rows below which a word's matches are read whole through the GIN index first. */
-export const RARE_SHARE = COMMON_SHARE;
-
 /**
  * Matches within the filter, counting no further than `limit`, and when there
  * are fewer (or `ordered`: the first `limit` in feed order) the rows with the

@@ -6,10 +6,11 @@
 // list orders by publication.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { chunks } from '../db/chunks';
 import type { DB, Dialect } from '../db/database';
 import type { ReadStatus } from '../../shared/reading';
 import { readingConditions, type ReadingFilter } from '../reading/list-filter';
-import { chunks, perSource, savedItemIds } from '../reading/repository';
+import { perSource, savedItemIds } from '../reading/repository';
 import { UNREAD_DIRECT_MAX, unreadInOrder } from '../reading/unread-page';
 import { LruMap } from '../lru-map';
 import { unreadBySource } from '../reading/state';

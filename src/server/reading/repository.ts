@@ -4,16 +4,10 @@
 // watermark, is_saved for saved items). An item is read when
 // coalesce(is_read, id <= read_through_id).
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { chunks } from '../db/chunks';
 import type { DB } from '../db/database';
 import type { Database } from '../db/tables';
 import { isActiveFor, isVisibleTo } from '../sources/visibility';
-
-const CHUNK = 500;
-
-export const chunks = <T>(list: T[], size = CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) =>
-    list.slice(i * size, (i + 1) * size),
-  );
 
 export interface ItemRef {
   id: number;
@@ -313,16 +307,8 @@ export async function settleExceptions(
     await db
       .insertInto('reading_items')
       .columns(['user_id', 'item_id', 'source_id', 'is_read', 'is_saved', 'updated_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('reading_marks')
-          .innerJoin('news_items', (join) =>
-            join
-              .onRef('news_items.source_id', '=', 'reading_marks.source_id')
-              .onRef('news_items.id', '>', 'reading_marks.read_through_id'),
-          )
-          .where('reading_marks.user_id', '=', userId)
-          .where('reading_marks.source_id', 'in', part)
+      .expression(
+        aboveWatermarks(db, userId, part)
           .where(older)
           .select([
             sql.lit(userId).as('user_id'),
@@ -339,19 +325,23 @@ export async function settleExceptions(
   await deleteEmptyRows(db, userId);
 }
 
+/** The items of these sources above the user's watermark on each (one index range a source). */
+export const aboveWatermarks = (db: DB, userId: number, sourceIds: number[]) =>
+  db
+    .selectFrom('reading_marks')
+    .innerJoin('news_items', (join) =>
+      join
+        .onRef('news_items.source_id', '=', 'reading_marks.source_id')
+        .onRef('news_items.id', '>', 'reading_marks.read_through_id'),
+    )
+    .where('reading_marks.user_id', '=', userId)
+    .where('reading_marks.source_id', 'in', sourceIds);
+
 /** Per source: items above the watermark, for the sources that have one. */
 export async function countAboveWatermarks(db: DB, userId: number, sourceIds: number[]) {
   const result = new Map<number, number>();
   for (const part of chunks(sourceIds)) {
-    const rows = await db
-      .selectFrom('reading_marks')
-      .innerJoin('news_items', (join) =>
-        join
-          .onRef('news_items.source_id', '=', 'reading_marks.source_id')
-          .onRef('news_items.id', '>', 'reading_marks.read_through_id'),
-      )
-      .where('reading_marks.user_id', '=', userId)
-      .where('reading_marks.source_id', 'in', part)
+    const rows = await aboveWatermarks(db, userId, part)
       .groupBy('reading_marks.source_id')
       .select((eb) => ['reading_marks.source_id', eb.fn.countAll<number>().as('n')])
       .execute();

@@ -18,6 +18,7 @@ import {
 import { noInputSchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
+import { publicOrigin } from '../http/host-guard';
 import { toUser } from '../auth/presenter';
 import { updateUser } from '../auth/users';
 import { markRead, saveItem, undoMarkAllRead, unreadCounts } from './state';
@@ -82,9 +83,7 @@ export function readingRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { body: createPrivateFeedSchema } },
       async (request): Promise<CreatedPrivateFeed> => {
         const user = requireUser(request);
-        const origin = ctx.config.publicUrl
-          ? new URL(ctx.config.publicUrl).origin
-          : `${request.protocol}://${request.host}`;
+        const origin = publicOrigin(ctx.config, request);
         return createPrivateFeed(db, user.id, request.body, origin);
       },
     );

@@ -4,10 +4,11 @@
 // instead: each source's items above its watermark (one index range), plus the
 // items marked unread, less those marked read; then sorted in memory.
 import { type SqlBool, type Expression, type ExpressionBuilder } from 'kysely';
+import { chunks } from '../db/chunks';
 import type { DB } from '../db/database';
 import type { Database } from '../db/tables';
 import type { FeedFilter, SortColumn } from '../news/repository';
-import { chunks, findWatermarks } from './repository';
+import { aboveWatermarks, findWatermarks } from './repository';
 
 /** Most unread items read directly; past it the index walk finds a page sooner. */
 export const UNREAD_DIRECT_MAX = 20_000;
@@ -50,15 +51,7 @@ export async function unreadInOrder(
   const found = new Map<number, number>();
   const value = `news_items.${column}` as const;
   for (const part of chunks(marked)) {
-    const rows = await db
-      .selectFrom('reading_marks')
-      .innerJoin('news_items', (join) =>
-        join
-          .onRef('news_items.source_id', '=', 'reading_marks.source_id')
-          .onRef('news_items.id', '>', 'reading_marks.read_through_id'),
-      )
-      .where('reading_marks.user_id', '=', userId)
-      .where('reading_marks.source_id', 'in', part)
+    const rows = await aboveWatermarks(db, userId, part)
       .where((eb) => eb.and(kind(eb as unknown as Eb, filter)))
       .select(['news_items.id as id', `${value} as value`])
       .execute();

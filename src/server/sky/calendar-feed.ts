@@ -4,12 +4,13 @@
 // and the launches in their feed, each with a UID that never changes: a sky
 // event's from its kind and date, a launch's from its Launch Library id (so a
 // launch that slips moves in the calendar instead of appearing twice).
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { APP_ROUTES } from '../../shared/routes';
 import type { AppContext } from '../context';
+import { conditional } from '../http/conditional';
 import { notFound } from '../http/errors';
+import { publicOrigin } from '../http/host-guard';
 import { calendarEvents, type CalendarEvent } from './events';
 import { launchesBetween, type CalendarLaunch } from './launches-source';
 import { observerOf } from './observer';
@@ -90,9 +91,7 @@ export function calendarFeedServer(ctx: AppContext) {
     const place = observerOf(owner);
     const events = calendarEvents(now - 30 * DAY, now + 365 * DAY, place);
     const launches = await launchesBetween(ctx.db, now - 7 * DAY, now + 365 * DAY);
-    const origin = ctx.config.publicUrl
-      ? new URL(ctx.config.publicUrl).origin
-      : `${request.protocol}://${request.host}`;
+    const origin = publicOrigin(ctx.config, request);
     const body = renderCalendar(events, launches, {
       url: `${origin}${calendarFeedPath(match[1])}`,
       launchUrl: (id) => `${origin}${APP_ROUTES.rocketLaunches}?launch=${encodeURIComponent(id)}`,
@@ -103,15 +102,7 @@ export function calendarFeedServer(ctx: AppContext) {
     // At most one write a minute, however often a calendar app polls.
     if (owner.feed_last_used_at === null || now - owner.feed_last_used_at > 60_000)
       await touchCalendarFeed(ctx.db, owner.id, now);
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'private, no-cache')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex, nofollow');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
-      return reply.code(304).send();
-    return reply.type('text/calendar; charset=utf-8').send(body);
+    reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
+    return conditional(request, reply, body, 'text/calendar; charset=utf-8');
   };
 }

@@ -19,6 +19,7 @@ import { noInputSchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth-guard';
 import { badRequest, notFound } from '../http/errors';
+import { publicOrigin } from '../http/host-guard';
 import { calendarFeedPath, calendarFeedServer } from './calendar-feed';
 import { eventStories } from './event-stories';
 import { calendarEvents, type CalendarEvent } from './events';
@@ -52,10 +53,6 @@ export function skyCalendarRoutes(
   const { db } = ctx;
   const passesAt = createPassService(ctx.config, db);
   const storiesFor = eventStories(ctx);
-  const originOf = (request: { protocol: string; host: string }) =>
-    ctx.config.publicUrl
-      ? new URL(ctx.config.publicUrl).origin
-      : `${request.protocol}://${request.host}`;
 
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
@@ -121,7 +118,7 @@ export function skyCalendarRoutes(
         const now = Date.now();
         const token = await createCalendarFeed(db, user.id, now);
         return {
-          url: `${originOf(request)}${calendarFeedPath(token)}`,
+          url: `${publicOrigin(ctx.config, request)}${calendarFeedPath(token)}`,
           createdAt: iso(now),
           lastUsedAt: null,
         };

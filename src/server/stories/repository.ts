@@ -2,16 +2,11 @@
 // the items in stories (story_members; an item alone has no row), the pairs
 // readers split apart (story_apart), and reading a story's members.
 import { sql } from 'kysely';
+import { chunks } from '../db/chunks';
 import type { DB, Tx } from '../db/database';
 import type { StoredFeatures } from './features';
 
 type Db = DB | Tx;
-
-const CHUNK = 500;
-const chunks = <T>(list: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) =>
-    list.slice(i * CHUNK, (i + 1) * CHUNK),
-  );
 
 export interface FeatureRow extends StoredFeatures {
   item_id: number;

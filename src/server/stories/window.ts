@@ -80,8 +80,3 @@ export function keep(token: string, forgetBefore: number): void {
     copy.from = forgetBefore;
   }
 }
-
-/** Drops the copy (tests; a thread that must read everything again). */
-export function forgetWindow(): void {
-  copy = null;
-}

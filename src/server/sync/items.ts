@@ -2,11 +2,12 @@
 // saved state, only from sources the caller may see (anything else is left
 // out, as a purged item is: apps ask for ids they remember).
 import type { NewsItem } from '../../shared/types';
+import { chunks } from '../db/chunks';
 import type { DB } from '../db/database';
 import { toNewsItem } from '../news/presenter';
 import { findItemsByIds, inOrder } from '../news/repository';
 import { itemStates } from '../reading/list-filter';
-import { chunks, findVisibleItems } from '../reading/repository';
+import { findVisibleItems } from '../reading/repository';
 import type { SyncView } from './labels';
 
 /** The items among `ids` the user may see, in the order asked for. */

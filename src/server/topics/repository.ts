@@ -1,4 +1,5 @@
 // SQL of the topics module: item tags, follows and mutes, the refreshed vocabulary.
+import { chunks } from '../db/chunks';
 import type { DB, Tx } from '../db/database';
 import type { SpaceEntity } from './entities';
 
@@ -7,12 +8,6 @@ type Db = DB | Tx;
 /** Items per statement: well under SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 400;
 
-function chunks<T>(values: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
-  return out;
-}
-
 /** Replaces the topics of the given items (a rewritten item is tagged afresh). */
 export async function replaceItemTopics(
   db: Db,
@@ -20,7 +15,7 @@ export async function replaceItemTopics(
   tags: ReadonlyArray<{ itemId: number; topics: readonly string[] }>,
   rewritten: readonly number[],
 ): Promise<void> {
-  for (const ids of chunks(rewritten))
+  for (const ids of chunks(rewritten, CHUNK))
     await db.deleteFrom('item_topics').where('item_id', 'in', ids).execute();
   const rows = tags.flatMap((t) =>
     t.topics.map((topic, position) => ({
@@ -30,7 +25,7 @@ export async function replaceItemTopics(
       position,
     })),
   );
-  for (const part of chunks(rows)) await db.insertInto('item_topics').values(part).execute();
+  for (const part of chunks(rows, CHUNK)) await db.insertInto('item_topics').values(part).execute();
 }
 
 /** Each item's topic slugs, in one query. */
@@ -100,7 +95,7 @@ export async function findChoicesOf(
   userIds: readonly number[],
 ): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  for (const ids of chunks(userIds)) {
+  for (const ids of chunks(userIds, CHUNK)) {
     const rows = await db
       .selectFrom(table)
       .select(['user_id', 'topic'])
@@ -118,7 +113,7 @@ export async function findItemsTagged(
   itemIds: readonly number[],
 ): Promise<Set<number>> {
   const found = new Set<number>();
-  for (const ids of chunks(itemIds)) {
+  for (const ids of chunks(itemIds, CHUNK)) {
     const rows = await db
       .selectFrom('item_topics')
       .select('item_id')
@@ -128,16 +123,6 @@ export async function findItemsTagged(
     for (const r of rows) found.add(r.item_id);
   }
   return found;
-}
-
-/** Users who follow a topic (for the alerts). */
-export async function findFollowers(db: Db, topic: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('topic_follows')
-    .select('user_id')
-    .where('topic', '=', topic)
-    .execute();
-  return rows.map((r) => r.user_id);
 }
 
 /** The refreshed LL2 vocabulary and when it was refreshed (0 and [] when never). */

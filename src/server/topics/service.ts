@@ -38,11 +38,6 @@ export function mutedTopics(db: DB, userId: number): Promise<string[]> {
   return repo.findChoices(db, 'topic_mutes', userId);
 }
 
-/** Who follows a topic (the alerts' question when a story of it arrives). */
-export function topicFollowers(db: DB, slug: string): Promise<number[]> {
-  return repo.findFollowers(db, slug);
-}
-
 /**
  * The list's topic conditions for a user: the topic asked for, and the muted
  * topics whose stories leave the feed (all but the one asked for).

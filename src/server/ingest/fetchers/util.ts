@@ -96,15 +96,6 @@ export function parseJson(text: string, what: string): unknown {
   }
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export type Obj = Record<string, unknown>;
-
-/** A JSON object field as an object (empty when missing or not an object), for safe drilling. */
-export const obj = (value: unknown): Obj => (isRecord(value) ? value : {});
-
 /** A non-empty string, else null. */
 export const str = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;

@@ -4,12 +4,12 @@
 // its state: "read", or "fresh" when unread, which newsboat applies to its own
 // copy; a continuation element points at the next page.
 import type { NewsItem } from '../../../shared/types';
+import { conditional } from '../../http/conditional';
 import { xmlText } from '../../news/atom';
 import { loadItems } from '../items';
 import { syncView, type SyncView } from '../labels';
 import type { Call } from './call';
 import { FRESH, READ, READING_LIST, STARRED, feedId, labelId, longItemId } from './ids';
-import { conditional } from './reply';
 import { applyTargets, pageOf, selectStream } from './streams';
 
 const SCHEME = 'http://www.google.com/reader/';

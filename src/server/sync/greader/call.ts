@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import type { SyncCaller } from '../auth';
 import type { Params } from '../form';
+import { parseItemId } from './ids';
 import type { StreamSnapshots } from '../../news/stream';
 
 export interface Call {
@@ -42,5 +43,14 @@ export function intParam(
   return Math.min(max, Math.max(min, Number(raw)));
 }
 
-/** The caller's user id, for `user/<id>/…` stream names. */
-export const userIdOf = (call: Call) => call.caller.user.id;
+/** The items named by `i` (every id form clients send): at least one, at most `max`. */
+export function itemIdParams(call: Call, toWhat: string, max: number): number[] {
+  const raw = call.params.all('i');
+  if (raw.length === 0) throw badRequest(`Give the items to ${toWhat} (i)`);
+  if (raw.length > max) throw badRequest(`At most ${max} items at a time`);
+  return raw.map((r) => {
+    const id = parseItemId(r);
+    if (id === null) throw badRequest(`Not an item id: ${r.slice(0, 80)}`);
+    return id;
+  });
+}

@@ -5,8 +5,8 @@ import { markRead, markReadFetchedBefore, saveItem } from '../../reading/state';
 import { visibleIds } from '../items';
 import { syncView } from '../labels';
 import { isEditToken } from '../tokens';
-import type { Call } from './call';
-import { parseItemId, parseStream } from './ids';
+import { itemIdParams, type Call } from './call';
+import { parseStream } from './ids';
 import { BAD_TOKEN_HEADER, ok } from './reply';
 import { selectStream } from './streams';
 
@@ -62,14 +62,7 @@ function tagChanges(call: Call): TagChanges {
 
 export async function editTag(call: Call) {
   await checkEditToken(call);
-  const raw = call.params.all('i');
-  if (raw.length === 0) throw badRequest('Give the items to change (i)');
-  if (raw.length > EDIT_MAX) throw badRequest(`At most ${EDIT_MAX} items at a time`);
-  const ids = raw.map((r) => {
-    const id = parseItemId(r);
-    if (id === null) throw badRequest(`Not an item id: ${r.slice(0, 80)}`);
-    return id;
-  });
+  const ids = itemIdParams(call, 'change', EDIT_MAX);
   const changes = tagChanges(call);
   if (changes.read === undefined && changes.saved === undefined)
     throw badRequest('Give a tag to add (a) or remove (r)');

@@ -8,7 +8,6 @@ export const LABEL_PREFIX = 'user/-/label/';
 export const READING_LIST = `${STATE_PREFIX}reading-list`;
 export const READ = `${STATE_PREFIX}read`;
 export const STARRED = `${STATE_PREFIX}starred`;
-export const KEPT_UNREAD = `${STATE_PREFIX}kept-unread`;
 export const FRESH = `${STATE_PREFIX}fresh`;
 
 /** Row ids are 32-bit integers on PostgreSQL: anything above is not one of ours. */

@@ -5,8 +5,8 @@ import { newestFetchedAt } from '../../news/stream';
 import { unreadBySource } from '../../reading/state';
 import { loadItems } from '../items';
 import { syncView } from '../labels';
-import { requireJson, type Call } from './call';
-import { READING_LIST, feedId, labelId, parseItemId } from './ids';
+import { itemIdParams, requireJson, type Call } from './call';
+import { READING_LIST, feedId, labelId } from './ids';
 import { contentsBody } from './present';
 import { conditionalJson, json } from './reply';
 import { applyTargets, pageOf, selectStream } from './streams';
@@ -37,14 +37,7 @@ export async function itemIds(call: Call) {
 /** The items named by `i` (every id form), in the order given; others are left out. */
 export async function itemContents(call: Call) {
   requireJson(call);
-  const raw = call.params.all('i');
-  if (raw.length === 0) throw badRequest('Give the items to read (i)');
-  if (raw.length > CONTENTS_MAX) throw badRequest(`At most ${CONTENTS_MAX} items at a time`);
-  const ids = raw.map((r) => {
-    const id = parseItemId(r);
-    if (id === null) throw badRequest(`Not an item id: ${r.slice(0, 80)}`);
-    return id;
-  });
+  const ids = itemIdParams(call, 'read', CONTENTS_MAX);
   const view = await syncView(call.ctx.db, call.caller.user.id);
   const items = await loadItems(call.ctx.db, call.caller.user.id, view, ids);
   return json(

@@ -1,8 +1,8 @@
 // How the Google Reader API answers: JSON for data, "OK" for a change, plain
 // text errors in ClientLogin's own format (Error=BadAuthentication) with a line
 // saying why, conditional answers (ETag, 304) for what clients poll.
-import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { conditional } from '../../http/conditional';
 import { HttpError } from '../../http/errors';
 
 const CODES: Record<number, string> = {
@@ -66,25 +66,6 @@ export const json = (reply: FastifyReply, body: unknown) =>
     .header('cache-control', 'private, no-cache')
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(body));
-
-/**
- * The body with an ETag (a hash of it); 304 when the client's If-None-Match
- * names it. Clients that poll (NetNewsWire's tag and subscription lists, id
- * streams) then get nothing to parse when nothing changed.
- */
-export function conditional(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: string,
-  type: string,
-) {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', etag).header('cache-control', 'private, no-cache');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
-    return reply.code(304).send();
-  return reply.type(type).send(body);
-}
 
 export const conditionalJson = (request: FastifyRequest, reply: FastifyReply, body: unknown) =>
   conditional(request, reply, JSON.stringify(body), 'application/json; charset=utf-8');

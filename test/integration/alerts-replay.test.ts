@@ -17,7 +17,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertEngine } from '../../src/server/alerts/engine';
-import { clockMinutes, quietUntil } from '../../src/server/alerts/local-time';
+import { clockMinutes, quietUntil } from '../../src/server/local-time';
 import * as service from '../../src/server/alerts/service';
 import { COUNTDOWN_MS } from '../../src/server/alerts/triggers/launch';
 import { updateLocation } from '../../src/server/account/profile';

@@ -1,6 +1,6 @@
 // New York wall-clock time, for the morning/evening briefing windows.
 import { BRIEFING_CUTOFF_HOUR } from '../../shared/constants';
-import { instantAtLocal, localParts } from '../alerts/local-time';
+import { instantAtLocal, localParts } from '../local-time';
 
 const ZONE = 'America/New_York';
 

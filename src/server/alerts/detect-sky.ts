@@ -4,7 +4,7 @@
 import type { TriggerKind } from '../../shared/alerts';
 import type { DB } from '../db/database';
 import type { AlertRuleRow } from '../db/tables';
-import { clockMinutes, localParts } from './local-time';
+import { clockMinutes, localParts } from '../local-time';
 import { enqueue } from './outbox';
 import { enabledRules, ruleChannels, saveRuleStates, settingsFor } from './repository';
 import { parseRules, ruleMemory, type ParsedRule } from './rules';

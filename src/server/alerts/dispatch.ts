@@ -10,7 +10,7 @@ import type { DB } from '../db/database';
 import type { AlertChannelRow, AlertDeliveryRow, AlertRow } from '../db/tables';
 import type { Channels, ChannelTarget, SendResult } from './channels';
 import { channelConfigSchema } from './channels/types';
-import { localParts, minutesClock, quietUntil } from './local-time';
+import { localParts, minutesClock, quietUntil } from '../local-time';
 import { compose, formatWhen } from './message';
 import { staleCountdowns } from './detect-launches';
 import {

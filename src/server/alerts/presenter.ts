@@ -11,7 +11,7 @@ import { ruleSummary } from '../../shared/alerts-summary';
 import type { AlertChannelRow, AlertRuleRow } from '../db/tables';
 import { channelConfigSchema } from './channels/types';
 import { linkBase } from './dispatch';
-import { minutesClock } from './local-time';
+import { minutesClock } from '../local-time';
 import { compose } from './message';
 import type { listDeliveries } from './delivery-log';
 import { storedTrigger } from './service';

@@ -30,7 +30,7 @@ import { listSourcesFor } from '../sources/service';
 import { pushKeysUsable } from './channels/http-channels';
 import { channelTarget } from './dispatch';
 import type { AlertEngine } from './engine';
-import { clockMinutes } from './local-time';
+import { clockMinutes } from '../local-time';
 import { compose } from './message';
 import { cancelRuleAlerts } from './outbox';
 import * as repo from './repository';

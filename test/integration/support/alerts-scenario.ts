@@ -6,7 +6,7 @@
 // sets and the calendar. The replay's parent and its engine processes read the
 // same scenario; the launch source answers from it as a function of the fake clock.
 import * as Astronomy from 'astronomy-engine';
-import { instantAtLocal, localParts } from '../../../src/server/alerts/local-time';
+import { instantAtLocal, localParts } from '../../../src/server/local-time';
 import type { LaunchSnapshot, LaunchStatus } from '../../../src/server/alerts/triggers/types';
 
 const S = 1000;

@@ -6,7 +6,7 @@
 // the constructed air-quality answer; and the real sky module's answers the
 // replay expects, worked out from the same payloads.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { localParts } from '../../../src/server/alerts/local-time';
+import { localParts } from '../../../src/server/local-time';
 import { coarse, passId } from '../../../src/server/alerts/sky-sources';
 import { loadConfig } from '../../../src/server/config';
 import type { DB } from '../../../src/server/db/database';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TriggerOf } from '../../../shared/alerts';
-import { instantAtLocal } from '../local-time';
+import { instantAtLocal } from '../../local-time';
 import {
   auroraStep,
   freshAuroraMemory,

@@ -2,7 +2,7 @@
 // Pure functions of the state the sky module reports, the rule's memory of what
 // it already said, the time and the user's time zone.
 import type { TriggerOf } from '../../../shared/alerts';
-import { clockMinutes, instantAtLocal, localParts } from '../local-time';
+import { clockMinutes, instantAtLocal, localParts } from '../../local-time';
 import type { AlertIntent, AuroraLevel, AuroraState, Pass, SkyEvent, TonightState } from './types';
 
 /** Aurora alerts only while the Sun is this far below the horizon (astronomical twilight). */

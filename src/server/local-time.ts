@@ -1,6 +1,7 @@
-// Wall-clock time in a user's time zone: quiet hours and the rules' chosen
-// times ("by 17:00") are local. Pure functions of an instant and an IANA zone.
-import { LruMap } from '../lru-map';
+// Wall-clock time in a time zone: alerts' quiet hours and chosen times ("by
+// 17:00") and the AI briefing's New York day are local. Pure functions of an
+// instant and an IANA zone.
+import { LruMap } from './lru-map';
 
 const formatters = new LruMap<string, Intl.DateTimeFormat>({ maxEntries: 256 });
 

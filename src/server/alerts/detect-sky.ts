@@ -69,14 +69,20 @@ async function store(db: DB, decisions: Decision[], now: number): Promise<number
   });
 }
 
-async function rulesOf<K extends TriggerKind>(db: DB, kind: K) {
+type Zones = Map<number, string>;
+
+/**
+ * A kind's enabled rules and each rule's time zone. The zones of one look are
+ * read once per user, not once per kind: the same users hold every sky kind.
+ */
+async function rulesOf<K extends TriggerKind>(db: DB, kind: K, zones: Zones) {
   const rules = parseRules(await enabledRules(db, kind), kind);
-  const settings = await settingsFor(
-    db,
-    rules.map((r) => r.user_id),
-  );
-  const zone = (r: ParsedRule<K>) => settings.get(r.user_id)?.time_zone ?? 'UTC';
-  return { rules, zone, userIds: [...new Set(rules.map((r) => r.user_id))] };
+  const userIds = [...new Set(rules.map((r) => r.user_id))];
+  const unread = userIds.filter((id) => !zones.has(id));
+  const settings = await settingsFor(db, unread);
+  for (const id of unread) zones.set(id, settings.get(id)?.time_zone ?? 'UTC');
+  const zone = (r: ParsedRule<K>) => zones.get(r.user_id)!;
+  return { rules, zone, userIds };
 }
 
 function remember(memory: SentMemory, intents: AlertIntent[]): string | undefined {
@@ -87,8 +93,9 @@ function remember(memory: SentMemory, intents: AlertIntent[]): string | undefine
 export async function detectSky(deps: Deps, now: number): Promise<Record<string, number>> {
   const { db, sources } = deps;
   const decisions: Decision[] = [];
+  const zones: Zones = new Map();
 
-  const aurora = await rulesOf(db, 'aurora');
+  const aurora = await rulesOf(db, 'aurora', zones);
   if (aurora.rules.length > 0) {
     const states = await sources.aurora(aurora.userIds, now);
     for (const rule of aurora.rules) {
@@ -105,7 +112,7 @@ export async function detectSky(deps: Deps, now: number): Promise<Record<string,
     }
   }
 
-  const tonight = await rulesOf(db, 'tonight');
+  const tonight = await rulesOf(db, 'tonight', zones);
   // Only places whose chosen time has come ask for a verdict.
   const due = tonight.rules.filter((r) => {
     const memory = ruleMemory(r, freshSent);
@@ -129,7 +136,7 @@ export async function detectSky(deps: Deps, now: number): Promise<Record<string,
     }
   }
 
-  const passes = await rulesOf(db, 'pass');
+  const passes = await rulesOf(db, 'pass', zones);
   if (passes.rules.length > 0) {
     const found = await sources.passes(passes.userIds, now);
     for (const rule of passes.rules) {
@@ -141,7 +148,7 @@ export async function detectSky(deps: Deps, now: number): Promise<Record<string,
     }
   }
 
-  const events = await rulesOf(db, 'sky-event');
+  const events = await rulesOf(db, 'sky-event', zones);
   if (events.rules.length > 0) {
     const found = await sources.skyEvents(events.userIds, now + LOOKAHEAD_MS);
     for (const rule of events.rules) {

@@ -11,7 +11,7 @@ import {
   type NewItem,
 } from '../news/new-items';
 import { appendToCollecting, enqueue } from './outbox';
-import { advanceCursors, enabledRules, ruleChannels, saveRuleStates } from './repository';
+import { advanceCursors, enabledRules, ruleChannels, saveRuleCursor } from './repository';
 import { parseTrigger } from './rules';
 import type { AlertSources } from './sources';
 import type { AlertPayload, StoryRef } from './triggers/types';
@@ -145,7 +145,7 @@ export async function detectStories(
           now,
         );
       }
-      await saveRuleStates(tx, [{ id: rule.id, cursor: upTo }], now);
+      await saveRuleCursor(tx, rule.id, upTo, now);
     });
   }
   // Rules with nothing new move on together.

@@ -5,7 +5,7 @@
 // much as a success. Runs on the ingestion thread (ingest-thread.ts), or on
 // the main thread with INGEST_WORKERS=0: the same code either way.
 import type { Config } from '../config';
-import type { DB } from '../db/database';
+import type { DB, Tx } from '../db/database';
 import { retainedItems } from './store/retention';
 import { runAfterStore, type AfterStoreStep } from './after-store';
 import { fetcherFor } from './fetchers/registry';
@@ -75,13 +75,14 @@ function forSource(ing: Ingestion, sourceId: number) {
   return { http, end: () => turn?.end() };
 }
 
+/** Runs a write in the ingestion's next write batch (write-batch.ts). */
+const batched = <T>(ing: Ingestion, write: (tx: Tx) => Promise<T>) =>
+  inWriteBatch(ing.db, write, ing.writeBudgetMs);
+
 /** Records a fetch's outcome, in the same write batches as the items. */
 const record = (ing: Ingestion, sourceId: number, outcome: FetchOutcome, now: number) =>
-  inWriteBatch(
-    ing.db,
-    (tx) =>
-      recordOutcome(tx, sourceId, outcome, now, ing.config.ingest.pollIntervalMinutes * 60_000),
-    ing.writeBudgetMs,
+  batched(ing, (tx) =>
+    recordOutcome(tx, sourceId, outcome, now, ing.config.ingest.pollIntervalMinutes * 60_000),
   );
 
 /** Fetches one source and stores what is new. Never throws: a failure is recorded and answered. */
@@ -142,31 +143,27 @@ export async function ingestSource(
       const normalized = normalizeItem(item, context, position);
       if (normalized) fetched.push({ ...normalized, contentHash: hash });
     }
-    const added = await inWriteBatch(
-      db,
-      async (tx) => {
-        // Older than the purge age and not among the source's newest: it would be
-        // purged again, so it is not stored.
-        const items = await retainedItems(tx, row.id, fetched, now, config.purgeAgeDays);
-        const { added: count, stored } = await storeItems(tx, row.id, items, now);
-        await runAfterStore(ing.afterStore, tx, stored, {
-          config,
-          now,
-          sourceId: row.id,
-          sourceType: row.source_type,
-        });
-        await pruneSource(tx, row.id, config.ingest.maxItemsPerSource);
-        await recordOutcome(
-          tx,
-          row.id,
-          { status: 'ok', ...validators },
-          now,
-          config.ingest.pollIntervalMinutes * 60_000,
-        );
-        return count;
-      },
-      ing.writeBudgetMs,
-    );
+    const added = await batched(ing, async (tx) => {
+      // Older than the purge age and not among the source's newest: it would be
+      // purged again, so it is not stored.
+      const items = await retainedItems(tx, row.id, fetched, now, config.purgeAgeDays);
+      const { added: count, stored } = await storeItems(tx, row.id, items, now);
+      await runAfterStore(ing.afterStore, tx, stored, {
+        config,
+        now,
+        sourceId: row.id,
+        sourceType: row.source_type,
+      });
+      await pruneSource(tx, row.id, config.ingest.maxItemsPerSource);
+      await recordOutcome(
+        tx,
+        row.id,
+        { status: 'ok', ...validators },
+        now,
+        config.ingest.pollIntervalMinutes * 60_000,
+      );
+      return count;
+    });
     return { added };
   } catch (err) {
     const expected = err instanceof SourceFetchError;

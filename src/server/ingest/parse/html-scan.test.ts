@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { anchors, firstImgSrc, safeSlice, textOfHtml, truncateHtml } from './html-scan';
+import {
+  anchors,
+  firstImgSrc,
+  nestsDeeperThan,
+  safeSlice,
+  textOfHtml,
+  truncateHtml,
+} from './html-scan';
 import { CONTENT_MAX, SUMMARY_MAX, TITLE_MAX, normalizeItem } from './normalize';
 
 describe('truncateHtml', () => {
@@ -80,5 +87,17 @@ describe('field caps at normalising', () => {
       ctx,
     )!;
     expect(item.imageUrl).toBe('https://feed.example/summary.png');
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('tells markup nested past the limit from wide markup with as many tags', () => {
+    expect(nestsDeeperThan('<div><b>x</b></div>', 2)).toBe(false);
+    expect(nestsDeeperThan('<div><div><div>x</div></div></div>', 2)).toBe(true);
+    // Three hundred siblings: more "<" than the limit, parsed, and shallow.
+    expect(nestsDeeperThan('<p>x</p>'.repeat(300), 256)).toBe(false);
+    expect(nestsDeeperThan('<div><a>'.repeat(200), 256)).toBe(true);
+    // Void and often-unclosed tags never count.
+    expect(nestsDeeperThan('<br><img src=x><li>'.repeat(300), 256)).toBe(false);
   });
 });

@@ -250,6 +250,12 @@ const OFTEN_UNCLOSED = new Set([
  * "<div><a>") would take it seconds; real markup nests a few dozen deep.
  */
 export function nestsDeeperThan(html: string, limit: number): boolean {
+  // Every element opens at a "<": a fragment with no more of them than `limit`
+  // (nearly every feed item) cannot nest deeper, and needs no parse.
+  let opens = 0;
+  for (let at = html.indexOf('<'); at !== -1 && opens <= limit; at = html.indexOf('<', at + 1))
+    opens++;
+  if (opens <= limit) return false;
   let depth = 0;
   return scanMarkup(html, {
     onopentag(name) {

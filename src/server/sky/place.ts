@@ -49,11 +49,14 @@ export interface ResolvedCoordinates {
 }
 
 /** Names a pair of coordinates (the city within 30 km, else the numbers) and finds its zone. */
-export function resolveCoordinates(latitude: number, longitude: number): ResolvedCoordinates {
+export async function resolveCoordinates(
+  latitude: number,
+  longitude: number,
+): Promise<ResolvedCoordinates> {
   // Stored to 5 decimals (about a metre): more is noise, and it keeps cache keys stable.
   const lat = Math.round(latitude * 1e5) / 1e5;
   const lon = Math.round(longitude * 1e5) / 1e5;
-  const city = nearestCity(lat, lon);
+  const city = await nearestCity(lat, lon);
   return {
     latitude: lat,
     longitude: lon,

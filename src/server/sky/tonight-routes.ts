@@ -33,7 +33,7 @@ export function tonightRoutes(ctx: AppContext, sky: SkyService): FastifyPluginAs
       { schema: { querystring: placeSearchQuerySchema } },
       async (request): Promise<{ places: PlaceSearchResult[] }> => {
         requireUser(request);
-        const places = searchCities(request.query.q).map((c) => ({
+        const places = (await searchCities(request.query.q)).map((c) => ({
           id: c.id,
           name: c.name,
           label: c.label,

@@ -12,6 +12,7 @@ export const JOB_NAMES = [
   'alerts',
   'housekeeping',
   'sky-tles',
+  'site-icons',
   'topic-vocabulary',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

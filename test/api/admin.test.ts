@@ -262,6 +262,7 @@ describe.each(dialects)('admin calls (%s)', (dialect) => {
       'alerts',
       'housekeeping',
       'sky-tles',
+      'site-icons',
       'topic-vocabulary',
     ]);
     const purge = list.body.jobs[0];

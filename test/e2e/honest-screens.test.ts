@@ -196,6 +196,7 @@ describeE2E('honest screens', () => {
       'Run Now: Alerts',
       'Run Now: Housekeeping',
       'Run Now: Satellite Orbits',
+      'Run Now: Site Icons',
       'Run Now: Topic Vocabulary',
     ]);
     // The visible text stays "Run Now".

@@ -22,6 +22,7 @@ import * as m0018 from './migrations/0018_sky_calendar';
 import * as m0019 from './migrations/0019_topics';
 import * as m0020 from './migrations/0020_stories';
 import * as m0021 from './migrations/0021_alerts';
+import * as m0022 from './migrations/0022_site_icons';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_topics': m0019,
   '0020_stories': m0020,
   '0021_alerts': m0021,
+  '0022_site_icons': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -312,6 +312,14 @@ export interface AlertSubjectsTable {
   updated_at: number;
 }
 
+/** A site's icon for reader apps, by origin (0022); `data` is "image/png;base64,…" or null (none). */
+export interface SiteIconsTable {
+  id: Generated<number>;
+  origin: string;
+  data: string | null;
+  fetched_at: number;
+}
+
 /** The outbox: one row per alert, its identity UNIQUE (0021). */
 export interface AlertsTable {
   id: Generated<number>;
@@ -562,6 +570,7 @@ export interface Database {
   alert_rule_channels: AlertRuleChannelsTable;
   alert_settings: AlertSettingsTable;
   alert_subjects: AlertSubjectsTable;
+  site_icons: SiteIconsTable;
   alerts: AlertsTable;
   alert_deliveries: AlertDeliveriesTable;
   item_topics: ItemTopicsTable;

@@ -16,6 +16,7 @@ import { NEW_YORK, cron, every, hours } from './schedule';
 import { JobFailure, type JobDefinition } from './types';
 import { slotAt, type BriefingSlot } from '../ai/ny-time';
 import { refreshElementSets } from '../sky/tle';
+import { refreshSiteIcons } from '../sync/site-icons';
 import { operatorHttp } from '../net/guarded-http';
 import { refreshVocabulary } from '../topics/refresh';
 import { askLaunchLibraryBudget } from '../launches/service';
@@ -130,6 +131,16 @@ export function jobDefinitions(ctx: IngestContext, deps: JobDeps = {}): JobDefin
       schedule: every(hours(12), 'Every 12 hours'),
       enabledByDefault: true,
       run: async ({ now }) => refreshElementSets(ctx.config, db, now.getTime()),
+    },
+    {
+      name: 'site-icons',
+      title: 'Site Icons',
+      description:
+        "Fetches each source's site icon (its /favicon.ico) for reader apps on the Fever API.",
+      schedule: cron('20 4 * * *', 'UTC', 'Daily at 04:20 UTC'),
+      enabledByDefault: true,
+      run: async ({ now, signal }) =>
+        refreshSiteIcons(db, ctx.config.ingest, now.getTime(), signal),
     },
     {
       name: 'topic-vocabulary',

@@ -51,8 +51,11 @@ export function feverRoutes(ctx: AppContext): FastifyPluginAsync {
     let refresh: 'unread' | 'saved' | null = null;
     if (params.has('mark')) refresh = await fever.mark(db, userId, view, params);
     if (params.has('groups')) Object.assign(body, fever.groups(view));
-    if (params.has('feeds')) Object.assign(body, fever.feeds(view));
-    if (params.has('favicons')) body.favicons = [];
+    if (params.has('feeds') || params.has('favicons')) {
+      const icons = await fever.icons(db, view);
+      if (params.has('feeds')) Object.assign(body, fever.feeds(view, icons.iconOf));
+      if (params.has('favicons')) body.favicons = icons.favicons;
+    }
     if (params.has('items')) Object.assign(body, await fever.items(db, userId, view, params));
     if (params.has('links')) body.links = await fever.links(db, userId, params);
     if (params.has('unread_item_ids') || refresh === 'unread')

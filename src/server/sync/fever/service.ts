@@ -8,6 +8,7 @@ import { itemCounts, itemIdsById } from '../../news/stream';
 import { savedItemIds } from '../../reading/repository';
 import { unreadInOrder } from '../../reading/unread-page';
 import { markRead, markReadFetchedBefore, saveItem } from '../../reading/state';
+import { iconsForSources } from '../site-icons';
 import { siteUrlOf } from '../../sources/presenter';
 import type { DB } from '../../db/database';
 import type { Params } from '../form';
@@ -57,11 +58,22 @@ export function groups(view: SyncView) {
   };
 }
 
-export function feeds(view: SyncView) {
+/** The icons of the subscriptions' sites (sync/site-icons.ts), and which each feed has. */
+export const icons = (db: DB, view: SyncView) =>
+  iconsForSources(
+    db,
+    view.subscriptions.map((s) => ({
+      id: s.id,
+      url: s.source.url,
+      sourceType: s.source.sourceType,
+    })),
+  );
+
+export function feeds(view: SyncView, iconOf: ReadonlyMap<number, number>) {
   return {
     feeds: view.subscriptions.map((s) => ({
       id: s.id,
-      favicon_id: 0,
+      favicon_id: iconOf.get(s.id) ?? 0,
       title: s.source.name,
       url: s.source.url,
       site_url: siteUrlOf(s.source.url, s.source.sourceType),

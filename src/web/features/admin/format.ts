@@ -19,6 +19,8 @@ const FIGURE_LABELS: Record<string, [one: string, many: string]> = {
   llCalls: ['Launch Library call', 'Launch Library calls'],
   launchesAdded: ['new launch', 'new launches'],
   launchesChanged: ['launch changed', 'launches changed'],
+  sitesAsked: ['site asked for its icon', 'sites asked for their icons'],
+  iconsFound: ['icon found', 'icons found'],
   slot: ['slot', 'slot'],
   briefing: ['briefing', 'briefing'],
 };

@@ -207,12 +207,11 @@ export async function deleteRule(db: DB, userId: number, id: number): Promise<bo
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Per-rule memory and cursor, written by the engine as it looks. */
 /**
  * Saves rules' memory: one statement per 500 rules, since a storm or a clear
- * evening changes thousands at once (one UPDATE each took half a second on
- * PostgreSQL for 2,360: bench/README.md, sky rules). `UPDATE … FROM (VALUES …)`
- * reads the same on both dialects; its columns are column1, column2 on both.
+ * evening changes thousands at once (one UPDATE each was most of a storm's look
+ * on PostgreSQL: bench/README.md, sky rules). `UPDATE … FROM (VALUES …)` reads
+ * the same on both dialects; its columns are column1, column2 on both.
  */
 export async function saveRuleStates(
   db: DB,

@@ -94,10 +94,10 @@ function start(group: Threads, slot: number): IngestThread {
   };
   const worker = new Worker(threadEntry('ingest-thread', import.meta.url), {
     workerData: data,
-    // A 16 MB young generation: 8 MB spent 14 % of the thread's CPU in scavenges, and 16 MB
-    // holds no more memory (bench/README.md);
-    // the old generation's limit (INGEST_WORKER_HEAP_MB) mostly sets how far V8
-    // lets the heap grow between full collections.
+    // A 16 MB young generation: a smaller one spent much of the thread's CPU in scavenges,
+    // and this one holds no more memory (bench/README.md has the figures); the old
+    // generation's limit (INGEST_WORKER_HEAP_MB) mostly sets how far V8 lets the heap
+    // grow between full collections.
     resourceLimits: {
       maxYoungGenerationSizeMb: 16,
       maxOldGenerationSizeMb: group.config.ingest.workerHeapMb,

@@ -115,9 +115,9 @@ export function buildTable(raw: RawCity[]): Table {
 let table: Promise<Table> | undefined;
 
 /**
- * The table, decoded once on a worker thread: the package decodes its 135,000
- * cities in 0.5–1 s, which on the main thread held every request that long.
- * The server starts this at start-up; the first search awaits it otherwise.
+ * The table, decoded once on a worker thread: decoding the package takes long
+ * enough that, on the main thread, it held every request meanwhile (README,
+ * Places). The first search awaits it; a failure is tried again on the next.
  */
 export function loadCities(): Promise<Table> {
   table ??= new Promise<Table>((resolve, reject) => {

@@ -12,7 +12,7 @@ import { dialects } from '../helpers/database';
 import { createSignedInUser, createSource } from '../helpers/factories';
 import { FixtureServer } from '../helpers/fixture-server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { Fever, feverKey, newApiPassword } from '../helpers/sync';
+import { Fever, GReader, feverKey, newApiPassword } from '../helpers/sync';
 
 const ICO = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/icons/favicon.ico'));
 const FEVER_ICO = `image/x-icon;base64,${ICO.toString('base64')}`;
@@ -56,6 +56,7 @@ describe.each(dialects)('the site-icons job and Fever favicons (%s)', (dialect) 
   let withIcon: FixtureServer;
   let withPage: FixtureServer;
   let fever: Fever;
+  let greader: GReader;
   const src: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -73,6 +74,7 @@ describe.each(dialects)('the site-icons job and Fever favicons (%s)', (dialect) 
     const alice = await createSignedInUser(server);
     const { password } = await newApiPassword(alice.client, 'Reeder');
     fever = new Fever(server.url, feverKey(alice.user.email, password));
+    greader = await GReader.login(server.url, alice.user.email, password);
   });
   afterAll(async () => {
     await Promise.all([server?.close(), withIcon?.close(), withPage?.close()]);
@@ -95,5 +97,30 @@ describe.each(dialects)('the site-icons job and Fever favicons (%s)', (dialect) 
     // Asked a moment ago, found or not: the next run asks no site.
     const again = await server.ctx.jobs.run('site-icons');
     expect(again).toMatchObject({ status: 'success', figures: { sitesAsked: 0, iconsFound: 0 } });
+  });
+
+  it("gives Google Reader apps each feed's iconUrl, served without a session as the image it is", async () => {
+    const res = await greader.get('subscription/list', [['output', 'json']]);
+    expect(res.status).toBe(200);
+    const subs: Array<{ id: string; iconUrl: string }> = JSON.parse(res.text).subscriptions;
+    const iconUrl = (id: number) => subs.find((s) => s.id === `feed/${id}`)?.iconUrl;
+    expect(iconUrl(src.icon)).toMatch(new RegExp(`^${server.url}/api/icons/\\d+$`));
+    expect(iconUrl(src.sameSite)).toBe(iconUrl(src.icon));
+    expect(iconUrl(src.page)).toBe('');
+
+    const icon = await fetch(iconUrl(src.icon)!);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    expect(icon.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await icon.arrayBuffer()).equals(ICO)).toBe(true);
+
+    // No icon there, not an id, or a site without one: not found.
+    const stored = await server.db.selectFrom('site_icons').select(['id', 'data']).execute();
+    const none = stored.find((s) => s.data === null)!;
+    for (const at of ['/api/icons/999999', '/api/icons/abc', `/api/icons/${none.id}`]) {
+      const miss = await fetch(server.url + at);
+      expect(miss.status).toBe(404);
+      expect((await miss.json()).error).toBe('Icon not found.');
+    }
   });
 });

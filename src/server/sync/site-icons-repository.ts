@@ -33,3 +33,12 @@ export async function saveIcon(db: DB, origin: string, data: string | null, now:
     .onConflict((oc) => oc.column('origin').doUpdateSet({ data, fetched_at: now }))
     .execute();
 }
+
+/** A found icon's data by its id, or undefined. */
+export const iconById = (db: DB, id: number) =>
+  db
+    .selectFrom('site_icons')
+    .select('data')
+    .where('id', '=', id)
+    .where('data', 'is not', null)
+    .executeTakeFirst();

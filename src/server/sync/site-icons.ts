@@ -4,13 +4,17 @@
 // fetches its /favicon.ico through the SSRF-guarded client, within 64 KB, and
 // keeps it when its first bytes are an image (ICO, PNG, GIF, JPEG, WebP), not
 // on the server's word. SVG is not taken: it is a document that can carry script.
+import type { FastifyPluginAsync } from 'fastify';
 import pLimit from 'p-limit';
 import type { Config } from '../config';
 import type { DB } from '../db/database';
+import { notFound } from '../http/errors';
+import { parseId } from '../http/parse-id';
 import { createGuardedHttp, type GuardedHttpClient } from '../net/guarded-http';
 import { SourceFetchError } from '../ingest/types';
 import { siteUrlOf } from '../sources/presenter';
-import { iconsOf, saveIcon, sourceSites } from './site-icons-repository';
+import type { SyncView } from './labels';
+import { iconById, iconsOf, saveIcon, sourceSites } from './site-icons-repository';
 
 export const ICON_MAX_BYTES = 64 * 1024;
 /** Sites asked per run at most; the rest wait for the next one. */
@@ -105,12 +109,14 @@ export async function refreshSiteIcons(
   return { sitesAsked: due.length, iconsFound };
 }
 
-/** For Fever: the icons of these sources' sites, and the icon id of each source (0: none). */
-export async function iconsForSources(
+/** The icons of a reader's subscriptions' sites, and the icon id of each feed that has one. */
+export async function subscriptionIcons(
   db: DB,
-  sources: ReadonlyArray<{ id: number; url: string; sourceType: string }>,
+  view: SyncView,
 ): Promise<{ favicons: Array<{ id: number; data: string }>; iconOf: Map<number, number> }> {
-  const originOf = new Map(sources.map((s) => [s.id, siteOrigin(s.url, s.sourceType)]));
+  const originOf = new Map(
+    view.subscriptions.map((s) => [s.id, siteOrigin(s.source.url, s.source.sourceType)]),
+  );
   const icons = await iconsOf(
     db,
     [...originOf.values()].filter((o) => o !== null),
@@ -124,4 +130,28 @@ export async function iconsForSources(
     iconOf.set(sourceId, icon.id);
   }
   return { favicons: [...favicons].map(([id, data]) => ({ id, data })), iconOf };
+}
+
+/** Where reader apps fetch an icon (Google Reader's iconUrl). */
+export const iconPath = (id: number) => `/api/icons/${id}`;
+export const ICON_NOT_FOUND = 'Icon not found.';
+
+/**
+ * GET /api/icons/:id: an icon's bytes, for reader apps (no session: it is the
+ * site's public favicon). Only the image types iconData() took are ever stored,
+ * and the browser is told not to guess another.
+ */
+export function siteIconRoutes(db: DB): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Params: { id: string } }>('/api/icons/:id', async (request, reply) => {
+      const icon = await iconById(db, parseId(request.params.id, ICON_NOT_FOUND));
+      const [type, base64] = icon?.data?.split(';base64,') ?? [];
+      if (!type || base64 === undefined) throw notFound(ICON_NOT_FOUND);
+      return reply
+        .type(type)
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(base64, 'base64'));
+    });
+  };
 }

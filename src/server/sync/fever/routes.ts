@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors';
 import { feverCaller } from '../auth';
 import { acceptForms, paramsOf } from '../form';
 import { syncView } from '../labels';
+import { subscriptionIcons } from '../site-icons';
 import * as fever from './service';
 
 export const API_VERSION = 3;
@@ -52,7 +53,7 @@ export function feverRoutes(ctx: AppContext): FastifyPluginAsync {
     if (params.has('mark')) refresh = await fever.mark(db, userId, view, params);
     if (params.has('groups')) Object.assign(body, fever.groups(view));
     if (params.has('feeds') || params.has('favicons')) {
-      const icons = await fever.icons(db, view);
+      const icons = await subscriptionIcons(db, view);
       if (params.has('feeds')) Object.assign(body, fever.feeds(view, icons.iconOf));
       if (params.has('favicons')) body.favicons = icons.favicons;
     }

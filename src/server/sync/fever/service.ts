@@ -8,7 +8,6 @@ import { itemCounts, itemIdsById } from '../../news/stream';
 import { savedItemIds } from '../../reading/repository';
 import { unreadInOrder } from '../../reading/unread-page';
 import { markRead, markReadFetchedBefore, saveItem } from '../../reading/state';
-import { iconsForSources } from '../site-icons';
 import { siteUrlOf } from '../../sources/presenter';
 import type { DB } from '../../db/database';
 import type { Params } from '../form';
@@ -57,17 +56,6 @@ export function groups(view: SyncView) {
     feeds_groups: feedsGroups(all),
   };
 }
-
-/** The icons of the subscriptions' sites (sync/site-icons.ts), and which each feed has. */
-export const icons = (db: DB, view: SyncView) =>
-  iconsForSources(
-    db,
-    view.subscriptions.map((s) => ({
-      id: s.id,
-      url: s.source.url,
-      sourceType: s.source.sourceType,
-    })),
-  );
 
 export function feeds(view: SyncView, iconOf: ReadonlyMap<number, number>) {
   return {

@@ -59,13 +59,14 @@ export function contentsBody(
   };
 }
 
-export function subscriptionBody(sub: Subscription) {
+/** A subscription; `iconUrl` is its site's icon (sync/site-icons.ts), absolute, or ''. */
+export function subscriptionBody(sub: Subscription, iconUrl = '') {
   return {
     id: feedId(sub.id),
     title: sub.source.name,
     categories: sub.labels.map((label) => ({ id: labelId(label), label, type: 'folder' })),
     url: sub.source.url,
     htmlUrl: siteUrlOf(sub.source.url, sub.source.sourceType),
-    iconUrl: '',
+    iconUrl,
   };
 }

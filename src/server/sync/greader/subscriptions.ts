@@ -6,6 +6,7 @@
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { fetchSourceNow } from '../../ingest/fetch-now';
 import { extractTitle } from '../../ingest/fetchers/extract-title';
+import { publicOrigin } from '../../http/host-guard';
 import { sharedHttp } from '../../net/guarded-http';
 import { deleteFolderFor, renameFolderFor, setSourceFolder } from '../../sources/folders';
 import { createSource, deleteSource, loadOwnSource, updateSource } from '../../sources/service';
@@ -14,6 +15,7 @@ import { BUILT_IN_LABELS, labelNames, syncView, type SyncView } from '../labels'
 import { requireJson, type Call } from './call';
 import { checkEditToken } from './edits';
 import { STARRED, feedId, labelId, parseStream } from './ids';
+import { iconPath, subscriptionIcons } from '../site-icons';
 import { subscriptionBody } from './present';
 import { conditionalJson, json, ok } from './reply';
 import { FEED_NOT_FOUND } from './streams';
@@ -34,8 +36,13 @@ export async function tagList(call: Call) {
 export async function subscriptionList(call: Call) {
   requireJson(call);
   const view = await syncView(call.ctx.db, call.caller.user.id);
+  const { iconOf } = await subscriptionIcons(call.ctx.db, view);
+  const origin = publicOrigin(call.ctx.config, call.request);
   return conditionalJson(call.request, call.reply, {
-    subscriptions: view.subscriptions.map(subscriptionBody),
+    subscriptions: view.subscriptions.map((sub) => {
+      const icon = iconOf.get(sub.id);
+      return subscriptionBody(sub, icon ? origin + iconPath(icon) : '');
+    }),
   });
 }
 

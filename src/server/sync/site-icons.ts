@@ -16,9 +16,9 @@ import { siteUrlOf } from '../sources/presenter';
 import type { SyncView } from './labels';
 import { iconById, iconsOf, saveIcon, sourceSites } from './site-icons-repository';
 
-export const ICON_MAX_BYTES = 64 * 1024;
+const ICON_MAX_BYTES = 64 * 1024;
 /** Sites asked per run at most; the rest wait for the next one. */
-export const ICONS_PER_RUN = 200;
+const ICONS_PER_RUN = 200;
 const ICON_FETCHES_AT_ONCE = 8;
 const DAY_MS = 24 * 3_600_000;
 /** A found icon is fetched again after this long (sites change theirs); a missing one after NONE_KEPT_MS. */
@@ -45,7 +45,7 @@ export function iconData(bytes: Uint8Array): string | null {
 }
 
 /** The origin of a source's site, or null for a URL that has none. */
-export function siteOrigin(url: string, sourceType: string): string | null {
+function siteOrigin(url: string, sourceType: string): string | null {
   try {
     const origin = new URL(siteUrlOf(url, sourceType)).origin;
     return origin === 'null' ? null : origin;
@@ -134,7 +134,7 @@ export async function subscriptionIcons(
 
 /** Where reader apps fetch an icon (Google Reader's iconUrl). */
 export const iconPath = (id: number) => `/api/icons/${id}`;
-export const ICON_NOT_FOUND = 'Icon not found.';
+const ICON_NOT_FOUND = 'Icon not found.';
 
 /**
  * GET /api/icons/:id: an icon's bytes, for reader apps (no session: it is the

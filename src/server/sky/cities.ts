@@ -168,7 +168,8 @@ export const MAX_QUERY_LENGTH = 64;
  * name first, then the most populous. One pass over the names, no pattern.
  */
 export async function searchCities(query: string, limit = 8): Promise<City[]> {
-  const q = foldName(query.slice(0, MAX_QUERY_LENGTH));
+  // "\0" separates the names in the column searched: a query never holds one.
+  const q = foldName(query.slice(0, MAX_QUERY_LENGTH).replaceAll('\0', ''));
   if (q.length < 2) return [];
   const t = await loadCities();
   const { text } = t.keys;

@@ -22,6 +22,9 @@ describe('the offline city list', () => {
     expect((await searchCities('São Pau'))[0].label).toBe('São Paulo, Brazil');
     expect(await searchCities('x')).toEqual([]);
     expect(await searchCities('qqqqzzzz')).toEqual([]);
+    // The column's separator in a query matches nothing across two names.
+    expect(await searchCities('Man\0Manila')).toEqual([]);
+    expect((await searchCities('Trom\0so'))[0].name).toBe('Tromsø');
     // An exact name comes before bigger cities whose name only starts with it.
     expect((await searchCities('Man')).slice(0, 2).map((c) => c.name)).toEqual(['Man', 'Manila']);
     expect(foldName('  Ærøskøbing ')).toBe('aeroskobing');

@@ -10,6 +10,7 @@ import type { SatellitePass } from '../../shared/sky-calendar';
 import type { AuroraTier } from '../../shared/sky-tonight';
 import type { Config } from '../config';
 import type { DB } from '../db/database';
+import { localParts } from '../local-time';
 import { LruMap } from '../lru-map';
 import { geomagneticLatitude, higherTier, kpTier, ovationAt, ovationTier } from './aurora';
 import { calendarEvents, type CalendarEvent } from './events';
@@ -23,23 +24,8 @@ const HOUR = 3_600_000;
 
 type Point = Pick<SkyPlace, 'latitude' | 'longitude'>;
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDate(at: number, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    // A formatter is costly to make and there are a few hundred zones: keep each.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(new Date(at));
-}
+export const localDate = (at: number, timeZone: string) => localParts(at, timeZone).date;
 
 /** The Sun's apparent altitude at a place, degrees (refraction included). */
 export function sunAltitude(place: Point, at: number): number {

@@ -4,18 +4,18 @@
 // source can be added, renamed and removed; a default one is listed and can be
 // put in a folder, but not renamed or removed (the Sources tab switches it off).
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { publicOrigin } from '../../http/host-guard';
 import { fetchSourceNow } from '../../ingest/fetch-now';
 import { extractTitle } from '../../ingest/fetchers/extract-title';
-import { publicOrigin } from '../../http/host-guard';
 import { sharedHttp } from '../../net/guarded-http';
 import { deleteFolderFor, renameFolderFor, setSourceFolder } from '../../sources/folders';
 import { createSource, deleteSource, loadOwnSource, updateSource } from '../../sources/service';
 import { inferSourceType } from '../../sources/url-rules';
 import { BUILT_IN_LABELS, labelNames, syncView, type SyncView } from '../labels';
+import { iconPath, subscriptionIcons } from '../site-icons';
 import { requireJson, type Call } from './call';
 import { checkEditToken } from './edits';
 import { STARRED, feedId, labelId, parseStream } from './ids';
-import { iconPath, subscriptionIcons } from '../site-icons';
 import { subscriptionBody } from './present';
 import { conditionalJson, json, ok } from './reply';
 import { FEED_NOT_FOUND } from './streams';

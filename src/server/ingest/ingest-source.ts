@@ -14,7 +14,8 @@ import { fragmentsTellApart, normalizeItem, type NormalizedItem } from './parse/
 import { pruneSource, storedHashes, type FetchableSource } from './store/repository';
 import { recordOutcome, storeItems, type FetchOutcome } from './store/store';
 import { inWriteBatch } from './store/write-batch';
-import { SourceFetchError, type GuardedHttp, type HttpResponse } from './types';
+import { decompressResponse, finishResponse, type GuardedHttpClient } from '../net/guarded-http';
+import { SourceFetchError, type GuardedHttp, type HttpRequestOptions } from './types';
 import type { OneAtATime } from './one-at-a-time';
 
 /** What a fetch runs with: on the ingestion thread, all of it is the thread's own. */
@@ -22,7 +23,7 @@ export interface Ingestion {
   config: Config;
   db: DB;
   /** For URLs from users and feeds: the SSRF guard applies. */
-  http: GuardedHttp;
+  http: GuardedHttpClient;
   /** For the operator's own upstream base URLs (LAUNCH_LIBRARY_URL). */
   operatorHttp: GuardedHttp;
   /** Large documents take turns (see LARGE_BODY_BYTES); absent inline. */
@@ -49,28 +50,35 @@ export const TOO_LONG = 'Reading the source took too long. Will retry later.';
 export const INTERRUPTED = 'Reading the source was interrupted. Will retry later.';
 
 /**
- * A body over this size (decoded text) makes its source wait for its turn: one
- * such source at a time per thread, from then until it is stored. Parsing takes
- * many times a document's size in heap (bench/README.md), and a thread holds
- * up to FETCH_CONCURRENCY fetches. Most feeds are far smaller, so they never wait.
+ * A body over this size makes its source wait for its turn: one such source at
+ * a time per thread, from then until it is stored. Parsing takes many times a
+ * document's size in heap (bench/README.md), and a thread holds up to
+ * FETCH_CONCURRENCY fetches. A waiting body stays bytes (decompressed, outside
+ * the heap) and is decoded on its turn. Most feeds are far smaller, so they never wait.
  */
 export const LARGE_BODY_BYTES = 256 * 1024;
 
 /** The source's share of the ingestion: its work is marked, its large bodies take turns. */
 function forSource(ing: Ingestion, sourceId: number) {
   const turn = ing.largeBodies?.pass();
-  // Marked as a request starts (the client decodes the body before it answers) and again after.
-  const answered = async (request: () => Promise<HttpResponse>) => {
+  const maxBytes = ing.config.ingest.maxBytes;
+  // Marked whenever its synchronous work resumes: decompressing, decoding, parsing.
+  const answered = async (url: string, options: HttpRequestOptions) => {
     ing.working?.(sourceId);
-    const res = await request();
-    if (turn && res.text.length > LARGE_BODY_BYTES)
-      await turn.enter(() => new SourceFetchError(TOO_LONG));
+    let raw = await ing.http.requestRaw(url, options);
     ing.working?.(sourceId);
-    return res;
+    if (turn) {
+      raw = decompressResponse(raw, maxBytes);
+      if (raw.body.byteLength > LARGE_BODY_BYTES) {
+        await turn.enter(() => new SourceFetchError(TOO_LONG));
+        ing.working?.(sourceId);
+      }
+    }
+    return finishResponse(raw, maxBytes);
   };
   const http: GuardedHttp = {
-    get: (url, options) => answered(() => ing.http.get(url, options)),
-    request: (url, options) => answered(() => ing.http.request(url, options)),
+    get: (url, options) => answered(url, { ...options, method: 'GET' }),
+    request: (url, options = {}) => answered(url, options),
   };
   return { http, end: () => turn?.end() };
 }

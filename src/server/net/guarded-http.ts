@@ -146,28 +146,33 @@ export interface RawHttpResponse {
   contentEncoding: string;
 }
 
-/** Decompresses (capped at maxBytes, so a zip bomb stops there) and decodes a raw response. */
+/**
+ * A raw response with its body decompressed (capped at maxBytes, so a zip bomb
+ * stops there): bytes still, outside the JavaScript heap, until it is decoded.
+ */
+export function decompressResponse(raw: RawHttpResponse, maxBytes: number): RawHttpResponse {
+  const encoding = raw.contentEncoding;
+  if (raw.notModified || !encoding || encoding === 'identity') return raw;
+  try {
+    return { ...raw, body: decompress(raw.body, encoding, maxBytes), contentEncoding: '' };
+  } catch (err) {
+    if (err instanceof RangeError)
+      throw new SourceFetchError(`The response is larger than ${megabytes(maxBytes)}.`);
+    throw new SourceFetchError(`The response could not be decompressed (${encoding}).`);
+  }
+}
+
+/** Decompresses and decodes a raw response. */
 export function finishResponse(raw: RawHttpResponse, maxBytes: number): HttpResponse {
   const headers = new Headers();
   for (const [k, v] of raw.headers) headers.append(k, v);
   if (raw.notModified)
     return { status: raw.status, url: raw.url, headers, text: '', notModified: true };
-  let bytes = raw.body;
-  const encoding = raw.contentEncoding;
-  if (encoding && encoding !== 'identity') {
-    try {
-      bytes = decompress(bytes, encoding, maxBytes);
-    } catch (err) {
-      if (err instanceof RangeError)
-        throw new SourceFetchError(`The response is larger than ${megabytes(maxBytes)}.`);
-      throw new SourceFetchError(`The response could not be decompressed (${encoding}).`);
-    }
-  }
   return {
     status: raw.status,
     url: raw.url,
     headers,
-    text: decodeBody(bytes, headers.get('content-type')),
+    text: decodeBody(decompressResponse(raw, maxBytes).body, headers.get('content-type')),
     notModified: false,
   };
 }

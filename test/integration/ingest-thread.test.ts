@@ -42,6 +42,8 @@ describe.each(dialects)('ingestion on its own thread (%s)', (dialect) => {
       .route('/gzip.rss', encoded('gzip', zlib.gzipSync(NASA)))
       .route('/br.rss', encoded('br', zlib.brotliCompressSync(NASA)))
       .route('/corrupt.rss', encoded('gzip', Buffer.from('not gzip at all')))
+      // About 64 KB on the wire, one byte over FETCH_MAX_BYTES (64 MB) decompressed.
+      .route('/bomb.rss', encoded('gzip', zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024 + 1, 32))))
       .route('/atom.xml', { file: 'atom-heise-developer.xml' })
       .route('/missing.rss', { status: 404, body: 'gone' })
       .route('/huge.rss', { body: bigFeed(30_000), type: 'application/rss+xml' });
@@ -118,12 +120,18 @@ describe.each(dialects)('ingestion on its own thread (%s)', (dialect) => {
   });
 
   it('records a failure on the thread with the words a user sees', async () => {
-    const { ids, result } = await refresh(threaded, [f('/corrupt.rss'), f('/missing.rss')]);
-    expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 2, sourcesFailed: 2 });
-    const [corrupt, missing] = await Promise.all(ids.map((id) => sourceRow(threaded.db, id)));
+    const { ids, result } = await refresh(threaded, [
+      f('/corrupt.rss'),
+      f('/missing.rss'),
+      f('/bomb.rss'),
+    ]);
+    expect(result).toEqual({ newItemsAdded: 0, sourcesFetched: 3, sourcesFailed: 3 });
+    const [corrupt, missing, bomb] = await Promise.all(ids.map((id) => sourceRow(threaded.db, id)));
     expect(corrupt.last_status).toBe('error');
     expect(corrupt.last_error).toBe('The response could not be decompressed (gzip).');
     expect(missing.last_error).toBe('Could not find the feed (404)');
+    // Decompressed on the thread before it waits for a turn: stopped at the cap.
+    expect(bomb.last_error).toBe('The response is larger than 64 MB.');
   });
 
   it('keeps the SSRF guard in the thread’s own HTTP client', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigFeed } from '../../bench/support/ingest-fixtures';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { ApiClient } from '../helpers/client';
+import { ApiClient, type ApiResponse } from '../helpers/client';
 import { createSources } from '../helpers/factories';
 import { FixtureServer } from '../helpers/fixture-server';
 import { SEARCH_INDEX_DRIFT_SQL } from '../helpers/search-index';
@@ -22,11 +22,15 @@ import {
 
 const FEEDS = 150;
 const PER_FEED = 120;
+/** Each step's limit: under the test's own (300 s), so a hang fails with the server's log. */
+const WAIT_MS = 120_000;
 
 const SERVER_ENV = {
   FETCH_ALLOW_PRIVATE_NETWORK: 'true',
   REFRESH_COOLDOWN_SECONDS: '0',
   INGEST_WORKERS: '1',
+  // Each refresh's summary line: shown with the server's log when a step hangs.
+  LOG_LEVEL: 'info',
 };
 
 interface Check {
@@ -86,6 +90,26 @@ function inspect(file: string): Check {
 }
 
 describe('kill -9 during a large ingestion (sqlite)', () => {
+  /**
+   * Runs `work`, failing with the server's log once it takes longer than `ms`:
+   * a hang names its step and shows what the server said, where the test's
+   * own timeout would say neither.
+   */
+  const within = async <T>(ms: number, step: string, work: () => Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${step}: no end after ${ms / 1000} s\n${server?.output()}`)),
+        ms,
+      );
+    });
+    try {
+      return await Promise.race([work(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   let fixtures: FixtureServer;
   let dataDir: string;
   let file: string;
@@ -131,14 +155,23 @@ describe('kill -9 during a large ingestion (sqlite)', () => {
 
     // Start a refresh of every source and kill the process once some, not all, are stored.
     const refresh = user.post('/_api/news/fetch', {}).catch(() => null);
+    let settled: ApiResponse | null | undefined;
+    void refresh.then((r) => (settled = r));
     const watcher = new SQLite(file, { readonly: true });
     const stored = () =>
       (watcher.prepare('SELECT count(*) AS n FROM news_items').get() as { n: number }).n;
     try {
-      while (stored() < PER_FEED * 10) {
-        if (server.child.exitCode !== null) throw new Error(server.output());
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await within(WAIT_MS, 'waiting for 10 sources to be stored', async () => {
+        while (stored() < PER_FEED * 10) {
+          if (server!.child.exitCode !== null) throw new Error(server!.output());
+          // A refresh that ended before 10 sources were stored would leave this loop waiting forever.
+          if (settled !== undefined)
+            throw new Error(
+              `the refresh ended first: ${JSON.stringify(settled?.body)}\n${server!.output()}`,
+            );
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      });
     } finally {
       watcher.close();
     }
@@ -164,7 +197,9 @@ describe('kill -9 during a large ingestion (sqlite)', () => {
       password: 'Correct-Horse-9',
     });
     expect(login.status).toBe(200);
-    const next = await again.post('/_api/news/fetch', {});
+    const next = await within(WAIT_MS, 'the second refresh', () =>
+      again.post('/_api/news/fetch', {}),
+    );
     expect(next.status).toBe(200);
     expect(next.body.sourcesFetched).toBeGreaterThanOrEqual(FEEDS - complete);
     expect(next.body.newItemsAdded).toBe((FEEDS - complete) * PER_FEED);

@@ -89,9 +89,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}/_api/auth/session`)).ok) break;
+      // Bounded: a server that takes the connection and never answers must not stall this loop.
+      if ((await fetch(`${url}/_api/auth/session`, { signal: AbortSignal.timeout(10_000) })).ok)
+        break;
     } catch {
-      /* not listening yet */
+      /* not listening yet, or no answer within 10 s */
     }
     if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
       child.kill('SIGKILL');

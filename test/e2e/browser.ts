@@ -65,7 +65,9 @@ export function useE2E(options: TestServerOptions | (() => TestServerOptions) = 
         serviceWorkers,
       });
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      // Generous for a loaded machine: in a full run a renderer starved of CPU once went
+      // 10 s without the two steady frames a click waits for (tonight.test.ts, Theme).
+      page.setDefaultTimeout(30_000);
       return { context, page };
     };
     state.screenshot = async (page, name) => {

@@ -65,14 +65,12 @@ function forSource(ing: Ingestion, sourceId: number) {
   // Marked whenever its synchronous work resumes: decompressing, decoding, parsing.
   const answered = async (url: string, options: HttpRequestOptions) => {
     ing.working?.(sourceId);
-    let raw = await ing.http.requestRaw(url, options);
+    const answer = await ing.http.requestRaw(url, options);
     ing.working?.(sourceId);
-    if (turn) {
-      raw = decompressResponse(raw, maxBytes);
-      if (raw.body.byteLength > LARGE_BODY_BYTES) {
-        await turn.enter(() => new SourceFetchError(TOO_LONG));
-        ing.working?.(sourceId);
-      }
+    const raw = decompressResponse(answer, maxBytes);
+    if (turn && raw.body.byteLength > LARGE_BODY_BYTES) {
+      await turn.enter(() => new SourceFetchError(TOO_LONG));
+      ing.working?.(sourceId);
     }
     return finishResponse(raw, maxBytes);
   };

@@ -24,7 +24,8 @@ async function closeToasts(page: Page) {
   while ((await close.count()) > 0)
     await close
       .first()
-      .click({ force: true })
+      // A toast may close on its own before the click lands: then there is nothing to wait for.
+      .click({ force: true, timeout: 2_000 })
       .catch(() => undefined);
 }
 
